@@ -126,6 +126,11 @@ final class EmbeddedTomcat implements AutoCloseable {
             tomcat.getHost().setAutoDeploy(false);
 
             Context ctx = tomcat.addContext("", docBase.toString());
+            if (ctx instanceof org.apache.catalina.core.StandardContext std) {
+                // Leak detection at stop needs --add-opens and only warns about the test JVM itself.
+                std.setClearReferencesRmiTargets(false);
+                std.setClearReferencesThreadLocals(false);
+            }
             addMimeMappings(ctx);
 
             BearerAuthFilter auth = new BearerAuthFilter();
