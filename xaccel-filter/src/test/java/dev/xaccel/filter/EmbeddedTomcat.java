@@ -153,10 +153,10 @@ final class EmbeddedTomcat implements AutoCloseable {
             for (Map.Entry<String, Servlet> e : servlets.entrySet()) {
                 String servletName = "servlet" + s++;
                 Tomcat.addServlet(ctx, servletName, e.getValue());
-                ctx.addServletMappingDecoded(e.getKey(), servletName);
+                ctx.addServletMapping(e.getKey(), servletName);
             }
             Tomcat.addServlet(ctx, "default", new NotFoundServlet());
-            ctx.addServletMappingDecoded("/", "default");
+            ctx.addServletMapping("/", "default");
             try {
                 tomcat.start();
             } catch (LifecycleException e) {

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,7 +70,7 @@ final class NginxServer implements AutoCloseable {
                     StandardCharsets.UTF_8);
             Files.deleteIfExists(prefix.resolve("logs/error.log"));
             Process process = new ProcessBuilder(binary.toString(), "-p", prefix + "/",
-                    "-e", "logs/error.log", "-c", "conf/nginx.conf", "-g", "daemon off;")
+                    "-e", "logs/error.log", "-c", "conf/nginx.conf", "-g", globalDirectives(mediaRoot))
                     .redirectErrorStream(true)
                     .redirectOutput(prefix.resolve("logs/stdout.log").toFile())
                     .start();
@@ -130,6 +131,32 @@ final class NginxServer implements AutoCloseable {
         }
         throw new IllegalStateException("nginx not found (neither /usr/sbin/nginx nor `nginx` on PATH). "
                 + "The end-to-end tests need a real nginx: run `apt-get install nginx` (.ci/run does).");
+    }
+
+    /**
+     * {@code daemon off;} keeps the master a child of the JVM. Started by root, nginx's workers run as
+     * {@code nobody}, who cannot read a checkout below a private home directory (e.g. {@code /root}): only
+     * then are the test's workers kept as root. The template itself never sets {@code user}.
+     */
+    private static String globalDirectives(Path mediaRoot) {
+        String directives = "daemon off;";
+        if ("root".equals(System.getProperty("user.name")) && !readableByOthers(mediaRoot.toAbsolutePath())) {
+            directives += " user root;";
+        }
+        return directives;
+    }
+
+    private static boolean readableByOthers(Path dir) {
+        try {
+            for (Path p = dir; p != null; p = p.getParent()) {
+                if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
     }
 
     int port() {
