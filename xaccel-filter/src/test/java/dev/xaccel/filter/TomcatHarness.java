@@ -16,6 +16,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
@@ -62,8 +63,9 @@ final class TomcatHarness implements AutoCloseable {
     }
 
     static void servlet(Context ctx, String name, String pattern, Servlet servlet) {
-        Tomcat.addServlet(ctx, name, servlet).setAsyncSupported(true);
-        ctx.addServletMappingDecoded(pattern, name);
+        Wrapper w = Tomcat.addServlet(ctx, name, servlet);
+        w.setAsyncSupported(true);
+        w.addMapping(pattern);
     }
 
     void start() throws LifecycleException {
