@@ -35,6 +35,9 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 final class DirectFileSender {
 
+    /** Returned by {@link #send} when the file vanished between the check and the open: 404 was sent. */
+    static final long VANISHED = -1;
+
     /** Request attribute set by Tomcat connectors that support sendfile. */
     static final String SENDFILE_SUPPORT = "org.apache.tomcat.sendfile.support";
     /** Request attribute: absolute file name (String). */
@@ -74,7 +77,8 @@ final class DirectFileSender {
      * @param contentType        explicit type ({@code application/octet-stream} when {@code null})
      * @param contentDisposition header value or {@code null}
      * @param cacheControl       header value or {@code null}
-     * @return the number of body bytes written or handed to sendfile (0 for HEAD, 304, 412, 416, 404)
+     * @return the number of body bytes written or handed to sendfile (0 for HEAD, 304, 412, 416), or {@link #VANISHED} when
+     *         the file disappeared before it could be opened (404 sent)
      * @throws IOException when the client went away (or reading failed) during the body
      */
     long send(HttpServletRequest req, HttpServletResponse resp, Path file, String contentType,
@@ -265,7 +269,7 @@ final class DirectFileSender {
         if (!resp.isCommitted()) {
             resp.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
-        return 0;
+        return VANISHED;
     }
 
     private static long empty(HttpServletResponse resp, int status) {

@@ -373,8 +373,12 @@ public class XAccelFilter implements Filter {
                 resp.reset();
             }
             long bytes = sender.send(req, resp, realFile, contentType, contentDisposition, cfg.cacheControl);
+            if (bytes == DirectFileSender.VANISHED) {
+                stats.notFound.increment();
+                return;
+            }
             stats.servedDirectly.increment();
-            stats.bytesServedDirectly.add(Math.max(0, bytes));
+            stats.bytesServedDirectly.add(bytes);
         }
     }
 

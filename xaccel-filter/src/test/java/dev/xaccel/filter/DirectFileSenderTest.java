@@ -29,7 +29,7 @@ class DirectFileSenderTest {
         HttpServletRequest req = mock(HttpServletRequest.class);
         HttpServletResponse resp = mock(HttpServletResponse.class);
         when(req.getMethod()).thenReturn("GET");
-        assertEquals(0, new DirectFileSender(false, 4096).send(req, resp, dir.resolve("gone.mp3"), "audio/mpeg",
+        assertEquals(DirectFileSender.VANISHED, new DirectFileSender(false, 4096).send(req, resp, dir.resolve("gone.mp3"), "audio/mpeg",
                 null, null));
         verify(resp).sendError(404);
     }
