@@ -74,6 +74,17 @@ public final class ListeningSocketLocator {
         if (fd >= 0 && isListeningOn(fd, bound)) {
             return new Found(fd, Via.JDK_INTERNALS);
         }
+        return locate(bound);
+    }
+
+    /**
+     * Scans the process's descriptors for the listening socket bound to {@code bound}.
+     *
+     * @param bound the local address of the listening socket, as Java reports it
+     * @return its descriptor
+     * @throws IOException if there is none, or more than one
+     */
+    public Found locate(InetSocketAddress bound) throws IOException {
         List<Integer> matches = new ArrayList<>(1);
         scan(candidate -> {
             if (isListeningOn(candidate, bound)) {
