@@ -282,4 +282,18 @@ class BsdAcceptFilterInstallerTest {
         assertTrue(status.message().contains("could not be identified"), status.message());
         assertEquals(List.of(), kernel.callNames());
     }
+
+    @Test
+    void brokenNativeBindingIsAWarningNotACrash() {
+        FakeNativeSockets kernel = kernel(OsFamily.FREEBSD, Generation.NEW_EBUSY, "httpready");
+        AcceptFilterStatus status = new AcceptFilterInstaller(OsFamily.FREEBSD, () -> new FakeNativeSockets(
+                OsFamily.FREEBSD, Generation.NEW_EBUSY, () -> {
+                    throw new UnsupportedOperationException("boom");
+                })).install(channel, "http-nio-test", AcceptFilterMode.HTTPREADY, false, AcceptFilter.HTTPREADY, 1);
+
+        assertTrue(status.failed());
+        assertTrue(status.message().contains("failed unexpectedly (java.lang.UnsupportedOperationException: boom)"),
+                status.message());
+        assertEquals(List.of(), kernel.callNames());
+    }
 }
