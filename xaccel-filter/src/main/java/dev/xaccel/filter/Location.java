@@ -8,12 +8,27 @@ import java.nio.file.Path;
  */
 final class Location {
 
+    /** The per-entry option of {@code locations}: {@code ROOT => PREFIX expires=SECONDS}. */
+    static final String OPTION_EXPIRES = "expires";
+
     private final SafePathResolver resolver;
     private final String uriPrefix;
+    private final String accelExpires;
 
     Location(SafePathResolver resolver, String uriPrefix) {
+        this(resolver, uriPrefix, null);
+    }
+
+    /** @param accelExpires the entry's {@code expires=} option, or {@code null} */
+    Location(SafePathResolver resolver, String uriPrefix, String accelExpires) {
         this.resolver = resolver;
         this.uriPrefix = uriPrefix;
+        this.accelExpires = accelExpires;
+    }
+
+    /** The {@code X-Accel-Expires} value of this location ({@code expires=} option), or {@code null}. */
+    String accelExpires() {
+        return accelExpires;
     }
 
     /** The real root directory. */
@@ -32,6 +47,6 @@ final class Location {
 
     @Override
     public String toString() {
-        return root() + " => " + uriPrefix;
+        return root() + " => " + uriPrefix + (accelExpires == null ? "" : " " + OPTION_EXPIRES + "=" + accelExpires);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -54,6 +55,25 @@ public final class XAccel {
             throw new IllegalStateException(Messages.get("api.committed"));
         }
         ((DeclaredState) state).declare(file);
+    }
+
+    /**
+     * The {@link SignedLinks} configured by the application's {@link XAccelFilter} ({@code signedLinkSecret},
+     * {@code signedLinkPrefix}, {@code signedLinkTtl}), published as context attribute
+     * {@link SignedLinks#CONTEXT_ATTRIBUTE} when the filter starts.
+     *
+     * <pre>{@code
+     * String src = XAccel.signedLinks(req.getServletContext()).sign("covers/" + book.id() + ".jpg");
+     * }</pre>
+     *
+     * @throws IllegalStateException if no filter configures signed links (or none has started yet)
+     */
+    public static SignedLinks signedLinks(ServletContext context) {
+        Object links = Objects.requireNonNull(context, "context").getAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
+        if (!(links instanceof SignedLinks)) {
+            throw new IllegalStateException(Messages.get("api.noSignedLinks"));
+        }
+        return (SignedLinks) links;
     }
 
     /** Whether an {@link XAccelFilter} handles this request in declared mode (so {@code sendFile} works). */

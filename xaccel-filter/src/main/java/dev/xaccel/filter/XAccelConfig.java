@@ -33,12 +33,16 @@ final class XAccelConfig {
     final boolean sendfile;
     /** {@code null}: derived from context and filter name; {@link XAccelFilter#JMX_NAME_NONE}: disabled. */
     final String jmxName;
+    /** The {@code Vary} value sent with cacheable offloaded responses. */
+    final String cacheVary;
+    /** {@code null} unless {@code signedLinkSecret} is configured. */
+    final SignedLinks signedLinks;
 
     XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
             TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate,
             String charset, String accelExpires, String cacheControl, String disposition, boolean allowUnmapped,
             boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
-            String jmxName) {
+            String jmxName, String cacheVary, SignedLinks signedLinks) {
         this.locations = List.copyOf(locations);
         this.mappings = List.copyOf(mappings);
         this.offload = offload;
@@ -56,6 +60,8 @@ final class XAccelConfig {
         this.defaultContentType = defaultContentType;
         this.sendfile = sendfile;
         this.jmxName = jmxName;
+        this.cacheVary = cacheVary;
+        this.signedLinks = signedLinks;
     }
 
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
@@ -104,6 +110,8 @@ final class XAccelConfig {
                 .append(symlinks == SymlinkPolicy.NEVER ? "never" : "within-root");
         sb.append(", ").append(XAccelFilter.PARAM_DEFAULT_CONTENT_TYPE).append('=').append(defaultContentType);
         sb.append(", ").append(XAccelFilter.PARAM_SENDFILE).append('=').append(sendfile);
+        sb.append(", ").append(XAccelFilter.PARAM_CACHE_VARY).append('=').append(cacheVary);
+        sb.append(", signedLinks=").append(signedLinks == null ? "off" : signedLinks.toString());
         sb.append(", ").append(XAccelFilter.PARAM_JMX_NAME).append('=').append(jmxName == null ? "(derived)" : jmxName);
         return sb.toString();
     }

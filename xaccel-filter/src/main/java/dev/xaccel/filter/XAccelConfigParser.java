@@ -171,6 +171,13 @@ final class XAccelConfigParser {
             }
         }
 
+        String cacheVary = DEFAULT_CACHE_VARY;
+        v = value(params, PARAM_CACHE_VARY);
+        if (v != null) {
+            cacheVary = tokenList(PARAM_CACHE_VARY, v);
+        }
+        SignedLinks signedLinks = signedLinks(params);
+
         List<Location> locs = parseLocations(locations, allowHidden, symlinks);
         List<Mapping> maps = parseMappings(mappings, allowHidden, symlinks);
         if (offload != OffloadMode.NEVER && !allowUnmapped) {
@@ -189,7 +196,82 @@ final class XAccelConfigParser {
         }
         return new XAccelConfig(locs, maps, offload, trusted, marker, headerType, limitRate, charset, expires,
                 cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType, sendfile,
-                jmxName);
+                jmxName, cacheVary, signedLinks);
+    }
+
+    /** {@code Cookie, Authorization}: comma/whitespace separated header names, normalized to {@code A, B}. */
+    private static String tokenList(String param, String v) throws ConfigException {
+        StringBuilder sb = new StringBuilder();
+        for (String t : v.split("[,\\s]+")) {
+            if (t.isEmpty()) {
+                continue;
+            }
+            if (!TOKEN.matcher(t).matches()) {
+                throw ConfigException.invalid(param, v, Messages.get("config.cacheVary"));
+            }
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(t);
+        }
+        if (sb.length() == 0) {
+            throw ConfigException.invalid(param, v, Messages.get("config.cacheVary"));
+        }
+        return sb.toString();
+    }
+
+    /** {@code null} unless {@code signedLinkSecret} is set; then prefix and TTL are validated too. */
+    private static SignedLinks signedLinks(Map<String, String> params) throws ConfigException {
+        String secret = value(params, PARAM_SIGNED_LINK_SECRET);
+        String prefix = value(params, PARAM_SIGNED_LINK_PREFIX);
+        String ttlText = value(params, PARAM_SIGNED_LINK_TTL);
+        if (secret == null) {
+            if (prefix != null || ttlText != null) {
+                throw new ConfigException(PARAM_SIGNED_LINK_SECRET, Messages.get("config.signed.noSecret",
+                        PARAM_SIGNED_LINK_SECRET, PARAM_SIGNED_LINK_PREFIX, PARAM_SIGNED_LINK_TTL));
+            }
+            return null;
+        }
+        String problem = SignedLinks.secretProblem(secret);
+        if (problem != null) {
+            // never echo the secret
+            throw new ConfigException(PARAM_SIGNED_LINK_SECRET,
+                    Messages.get("config.signed.secret", PARAM_SIGNED_LINK_SECRET, problem));
+        }
+        if (prefix == null) {
+            throw new ConfigException(PARAM_SIGNED_LINK_PREFIX, Messages.get("config.signed.prefixRequired",
+                    PARAM_SIGNED_LINK_PREFIX, PARAM_SIGNED_LINK_SECRET));
+        }
+        if (!URI_PREFIX.matcher(prefix).matches() || hasDotSegment(prefix)) {
+            throw ConfigException.invalid(PARAM_SIGNED_LINK_PREFIX, prefix, Messages.get("config.location.prefix"));
+        }
+        long ttl = DEFAULT_SIGNED_LINK_TTL;
+        if (ttlText != null) {
+            if (!DIGITS.matcher(ttlText).matches() || Long.parseLong(ttlText) < 1) {
+                throw ConfigException.invalid(PARAM_SIGNED_LINK_TTL, ttlText, Messages.get("config.signed.ttl"));
+            }
+            ttl = Long.parseLong(ttlText);
+        }
+        return SignedLinks.create(secret, prefix, java.time.Duration.ofSeconds(ttl));
+    }
+
+    /** {@code PREFIX [expires=SECONDS]}: the right side of a {@code locations} entry. */
+    private static String[] prefixAndExpires(String entryText, String right) throws ConfigException {
+        String[] words = right.trim().split("\\s+");
+        String expires = null;
+        for (int i = 1; i < words.length; i++) {
+            String w = words[i];
+            String key = Location.OPTION_EXPIRES + "=";
+            if (!w.startsWith(key) || expires != null) {
+                throw ConfigException.invalid(PARAM_LOCATIONS, entryText, Messages.get("config.location.option"));
+            }
+            expires = w.substring(key.length());
+            if (!DIGITS.matcher(expires).matches()) {
+                throw ConfigException.invalid(PARAM_LOCATIONS, entryText, Messages.get("config.location.expires"));
+            }
+            expires = Long.toString(Long.parseLong(expires));
+        }
+        return new String[] {words[0], expires};
     }
 
     private static List<Location> parseLocations(List<Entry> entries, boolean allowHidden, SymlinkPolicy symlinks)
@@ -202,7 +284,8 @@ final class XAccelConfigParser {
         Set<Path> roots = new HashSet<>();
         for (Entry e : entries) {
             String entryText = e.left() + " => " + e.right();
-            String prefix = e.right();
+            String[] pe = prefixAndExpires(entryText, e.right());
+            String prefix = pe[0];
             if (!URI_PREFIX.matcher(prefix).matches() || hasDotSegment(prefix)) {
                 throw ConfigException.invalid(PARAM_LOCATIONS, entryText, Messages.get("config.location.prefix"));
             }
@@ -213,7 +296,7 @@ final class XAccelConfigParser {
             if (!roots.add(resolver.root())) {
                 throw ConfigException.invalid(PARAM_LOCATIONS, entryText, Messages.get("config.duplicateRoot"));
             }
-            out.add(new Location(resolver, prefix));
+            out.add(new Location(resolver, prefix, pe[1]));
         }
         out.sort(Comparator.comparingInt((Location l) -> l.root().getNameCount()).reversed());
         return out;

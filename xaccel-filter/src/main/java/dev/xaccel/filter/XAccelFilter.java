@@ -80,6 +80,17 @@ public class XAccelFilter implements Filter {
     public static final String PARAM_SENDFILE = "sendfile";
     /** ObjectName of the MBean, or {@value #JMX_NAME_NONE}. Default derived from context path and filter name. */
     public static final String PARAM_JMX_NAME = "jmxName";
+    /**
+     * Request headers that carry credentials, sent as {@code Vary} with every offloaded response that nginx may
+     * cache (non-zero {@code X-Accel-Expires}). Default {@value #DEFAULT_CACHE_VARY}.
+     */
+    public static final String PARAM_CACHE_VARY = "cacheVary";
+    /** Secret for {@link SignedLinks} (at least 32 characters); setting it enables signed links. Default: off. */
+    public static final String PARAM_SIGNED_LINK_SECRET = "signedLinkSecret";
+    /** Public prefix of signed links, e.g. {@code /s/media/}; required with a secret. */
+    public static final String PARAM_SIGNED_LINK_PREFIX = "signedLinkPrefix";
+    /** Default lifetime of signed links in seconds. Default {@value #DEFAULT_SIGNED_LINK_TTL}. */
+    public static final String PARAM_SIGNED_LINK_TTL = "signedLinkTtl";
 
     public static final String DEFAULT_OFFLOAD_VALUE = "auto";
     public static final OffloadMode DEFAULT_OFFLOAD = OffloadMode.AUTO;
@@ -92,6 +103,8 @@ public class XAccelFilter implements Filter {
     public static final String DEFAULT_SYMLINKS = "within-root";
     public static final String DEFAULT_DEFAULT_CONTENT_TYPE = "application/octet-stream";
     public static final boolean DEFAULT_SENDFILE = true;
+    public static final String DEFAULT_CACHE_VARY = "Cookie, Authorization";
+    public static final long DEFAULT_SIGNED_LINK_TTL = 3600;
     /** {@code jmxName} value that disables JMX registration. */
     public static final String JMX_NAME_NONE = "none";
 
@@ -99,7 +112,8 @@ public class XAccelFilter implements Filter {
     public static final Set<String> PARAMS = Set.of(PARAM_LOCATIONS, PARAM_MAPPINGS, PARAM_OFFLOAD,
             PARAM_TRUSTED_PROXIES, PARAM_MARKER_HEADER, PARAM_HEADER_TYPE, PARAM_LIMIT_RATE, PARAM_CHARSET,
             PARAM_ACCEL_EXPIRES, PARAM_CACHE_CONTROL, PARAM_DISPOSITION, PARAM_ALLOW_UNMAPPED, PARAM_ALLOW_HIDDEN,
-            PARAM_SYMLINKS, PARAM_DEFAULT_CONTENT_TYPE, PARAM_SENDFILE, PARAM_JMX_NAME);
+            PARAM_SYMLINKS, PARAM_DEFAULT_CONTENT_TYPE, PARAM_SENDFILE, PARAM_JMX_NAME, PARAM_CACHE_VARY,
+            PARAM_SIGNED_LINK_SECRET, PARAM_SIGNED_LINK_PREFIX, PARAM_SIGNED_LINK_TTL);
 
     static final int BUFFER_SIZE = 64 * 1024;
 
@@ -162,6 +176,14 @@ public class XAccelFilter implements Filter {
             }
         }
         this.servletContext = filterConfig.getServletContext();
+        if (cfg.signedLinks != null && servletContext != null) {
+            Object other = servletContext.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
+            if (other != null) {
+                throw new ServletException(Messages.get("filter.signedLinksTwice", filterName,
+                        SignedLinks.CONTEXT_ATTRIBUTE));
+            }
+            servletContext.setAttribute(SignedLinks.CONTEXT_ATTRIBUTE, cfg.signedLinks);
+        }
         this.sender = new DirectFileSender(cfg.sendfile, BUFFER_SIZE);
         FilterStatistics s = new FilterStatistics(cfg.toString());
         this.stats = s;
@@ -177,6 +199,12 @@ public class XAccelFilter implements Filter {
 
     @Override
     public void destroy() {
+        XAccelConfig cfg = config;
+        ServletContext ctx = servletContext;
+        if (cfg != null && cfg.signedLinks != null && ctx != null
+                && ctx.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) == cfg.signedLinks) {
+            ctx.removeAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
+        }
         JmxRegistration j = jmx;
         jmx = null;
         if (j != null) {
@@ -361,9 +389,7 @@ public class XAccelFilter implements Filter {
                 if (cfg.charset != null) {
                     resp.setHeader("X-Accel-Charset", cfg.charset);
                 }
-                if (cfg.accelExpires != null) {
-                    resp.setHeader("X-Accel-Expires", cfg.accelExpires);
-                }
+                accelExpires(cfg, location, resp, realFile);
             }
             resp.setContentLength(0);
             stats.offloaded.increment();
@@ -379,6 +405,29 @@ public class XAccelFilter implements Filter {
             }
             stats.servedDirectly.increment();
             stats.bytesServedDirectly.add(bytes);
+        }
+    }
+
+    /**
+     * {@code X-Accel-Expires} of the location (else the global {@code accelExpires}). A cacheable value (not
+     * {@code 0}) also gets {@code Vary: <cacheVary>}, merged into one header line (nginx 1.22 reads only the
+     * first {@code Vary}); a response carrying {@code Set-Cookie} is never cacheable: {@code X-Accel-Expires: 0}.
+     */
+    private static void accelExpires(XAccelConfig cfg, Location location, HttpServletResponse resp, Path file) {
+        String expires = location.accelExpires() != null ? location.accelExpires() : cfg.accelExpires;
+        if (expires == null) {
+            return;
+        }
+        if (!expires.equals("0") && resp.containsHeader("Set-Cookie")) {
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(Messages.get("filter.setCookieNotCached", file));
+            }
+            expires = "0";
+        }
+        resp.setHeader("X-Accel-Expires", expires);
+        if (!expires.equals("0")) {
+            String vary = resp.getHeader("Vary");
+            resp.setHeader("Vary", vary == null || vary.isBlank() ? cfg.cacheVary : vary + ", " + cfg.cacheVary);
         }
     }
 

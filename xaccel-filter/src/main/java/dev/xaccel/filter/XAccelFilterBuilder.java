@@ -113,6 +113,34 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * Adds a {@code locations} entry whose offloaded responses carry {@code X-Accel-Expires: expiresSeconds}
+     * (the {@code expires=} option): nginx may cache the authorization decision that long, so <b>revocation
+     * takes up to that long</b>.
+     */
+    public XAccelFilterBuilder location(Path root, String uriPrefix, long expiresSeconds) {
+        if (expiresSeconds < 0) {
+            throw new IllegalArgumentException(Messages.get("config.invalid", XAccelFilter.PARAM_LOCATIONS,
+                    expiresSeconds, Messages.get("config.location.expires")));
+        }
+        return location(root, uriPrefix + " " + Location.OPTION_EXPIRES + "=" + expiresSeconds);
+    }
+
+    /** Header names sent as {@code Vary} with cacheable offloaded responses; default {@code Cookie, Authorization}. */
+    public XAccelFilterBuilder cacheVary(String headerNames) {
+        return set(XAccelFilter.PARAM_CACHE_VARY, headerNames);
+    }
+
+    /**
+     * Enables {@link SignedLinks} ({@code signedLinkSecret}, {@code signedLinkPrefix}, {@code signedLinkTtl}).
+     * Pass the secret from configuration, never a literal in code.
+     */
+    public XAccelFilterBuilder signedLinks(String secret, String publicPrefix, long ttlSeconds) {
+        set(XAccelFilter.PARAM_SIGNED_LINK_SECRET, secret);
+        set(XAccelFilter.PARAM_SIGNED_LINK_PREFIX, publicPrefix);
+        return set(XAccelFilter.PARAM_SIGNED_LINK_TTL, Long.toString(ttlSeconds));
+    }
+
+    /**
      * @throws IllegalArgumentException naming the parameter and value when the configuration is invalid
      *                                  (e.g. a root that does not exist)
      */
