@@ -34,9 +34,9 @@ final class EmbeddedTomcat implements AutoCloseable {
 
     private final Tomcat tomcat;
     private final Connector connector;
-    private final BearerAuthFilter auth;
+    private final Filter auth;
 
-    private EmbeddedTomcat(Tomcat tomcat, Connector connector, BearerAuthFilter auth) {
+    private EmbeddedTomcat(Tomcat tomcat, Connector connector, Filter auth) {
         this.tomcat = tomcat;
         this.connector = connector;
         this.auth = auth;
@@ -52,7 +52,10 @@ final class EmbeddedTomcat implements AutoCloseable {
 
     /** Remote ports of the authorized requests seen so far: one value per TCP connection. */
     List<Integer> remotePorts() {
-        return auth.remotePorts();
+        if (!(auth instanceof BearerAuthFilter bearer)) {
+            throw new IllegalStateException("remotePorts() needs the default BearerAuthFilter");
+        }
+        return bearer.remotePorts();
     }
 
     Context context() {
@@ -74,6 +77,7 @@ final class EmbeddedTomcat implements AutoCloseable {
         private Map<String, String> xaccelParams;
         private final Map<String, Servlet> servlets = new LinkedHashMap<>();
         private boolean lenient;
+        private Filter auth = new BearerAuthFilter();
 
         private Builder(String name) {
             this.name = name;
@@ -88,6 +92,12 @@ final class EmbeddedTomcat implements AutoCloseable {
         /** Maps a servlet; {@code pattern} is a web.xml url-pattern. */
         Builder servlet(String pattern, Servlet servlet) {
             servlets.put(pattern, servlet);
+            return this;
+        }
+
+        /** Replaces the default {@link BearerAuthFilter} (still mapped first, before the XAccelFilter). */
+        Builder auth(Filter filter) {
+            this.auth = filter;
             return this;
         }
 
@@ -136,7 +146,6 @@ final class EmbeddedTomcat implements AutoCloseable {
             }
             addMimeMappings(ctx);
 
-            BearerAuthFilter auth = new BearerAuthFilter();
             addFilter(ctx, "auth", auth, null);
             if (xaccelParams != null) {
                 FilterDef def = new FilterDef();

@@ -50,6 +50,16 @@ final class NginxServer implements AutoCloseable {
      * @param mediaRoot  the data root served by {@code /_xaccel/media/}
      */
     static NginxServer start(String suite, int tomcatPort, Path mediaRoot) throws IOException {
+        return start(suite, Files.readString(templatePath(), StandardCharsets.UTF_8), Map.of(), tomcatPort,
+                mediaRoot);
+    }
+
+    /**
+     * Renders another template (e.g. one of the docs/nginx/*.conf.template variants, possibly modified by
+     * the test) with the standard placeholders plus {@code extra}, and starts nginx.
+     */
+    static NginxServer start(String suite, String template, Map<String, String> extra, int tomcatPort,
+            Path mediaRoot) throws IOException {
         Path binary = findBinary();
         Path prefix = TestPaths.target().resolve("nginx-" + suite).toAbsolutePath();
         TestPaths.deleteRecursively(prefix);
@@ -57,7 +67,6 @@ final class NginxServer implements AutoCloseable {
         Files.createDirectories(prefix.resolve("logs"));
         Files.createDirectories(prefix.resolve("tmp"));
         copyMimeTypes(prefix.resolve("conf/mime.types"));
-        String template = Files.readString(templatePath(), StandardCharsets.UTF_8);
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = freePort();
@@ -66,6 +75,7 @@ final class NginxServer implements AutoCloseable {
             values.put("NGINX_PORT", Integer.toString(port));
             values.put("TOMCAT_PORT", Integer.toString(tomcatPort));
             values.put("MEDIA_ROOT", stripTrailingSlash(mediaRoot.toAbsolutePath().toString()));
+            values.putAll(extra);
             Files.writeString(prefix.resolve("conf/nginx.conf"), render(template, values),
                     StandardCharsets.UTF_8);
             Files.deleteIfExists(prefix.resolve("logs/error.log"));
@@ -96,8 +106,8 @@ final class NginxServer implements AutoCloseable {
         while (m.find()) {
             String value = values.get(m.group(1));
             if (value == null) {
-                throw new IllegalArgumentException("No value for placeholder ${" + m.group(1) + "} in "
-                        + TEMPLATE);
+                throw new IllegalArgumentException("No value for placeholder ${" + m.group(1)
+                        + "} in the nginx template");
             }
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
@@ -106,13 +116,18 @@ final class NginxServer implements AutoCloseable {
     }
 
     static Path templatePath() {
+        return templatePath(TEMPLATE);
+    }
+
+    /** A file of the repository, found from the working directory upwards (e.g. {@code docs/nginx/x}). */
+    static Path templatePath(String relative) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(TEMPLATE);
+            Path candidate = dir.resolve(relative);
             if (Files.isRegularFile(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException(TEMPLATE + " not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(relative + " not found above " + Path.of("").toAbsolutePath());
     }
 
     static Path findBinary() {

@@ -1,0 +1,54 @@
+package dev.xaccel.filter;
+
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Per-user authorization in declared mode: {@code /<owner>/<file>} below {@link #root} is readable only by
+ * its owner (the user {@link UsersAuthFilter} found), unless revoked; others get 403. {@code ?cookie=1} sets
+ * a cookie on the answer, {@code ?download=1} asks for an attachment. Missing files: 404 from the filter.
+ */
+final class OwnedFileServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+    private final transient Path root;
+    private final Set<String> revoked = ConcurrentHashMap.newKeySet();
+
+    OwnedFileServlet(Path root) {
+        this.root = root;
+    }
+
+    void revoke(String user) {
+        revoked.add(user);
+    }
+
+    void restore(String user) {
+        revoked.remove(user);
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String user = (String) req.getAttribute(UsersAuthFilter.USER);
+        String path = req.getPathInfo() == null ? "" : req.getPathInfo().substring(1);
+        int slash = path.indexOf('/');
+        String owner = slash > 0 ? path.substring(0, slash) : "";
+        if (!owner.equals(user) || revoked.contains(user)) {
+            resp.sendError(HttpServletResponse.SC_FORBIDDEN);
+            return;
+        }
+        if (req.getParameter("cookie") != null) {
+            resp.addCookie(new Cookie("seen", "1"));
+        }
+        XAccelFile file = XAccelFile.of(root.resolve(path));
+        if (req.getParameter("download") != null) {
+            file = file.attachment();
+        }
+        XAccel.sendFile(req, resp, file);
+    }
+}
