@@ -206,7 +206,7 @@ final class XAccelConfigParser {
             if (t.isEmpty()) {
                 continue;
             }
-            if (!TOKEN.matcher(t).matches()) {
+            if (!TOKEN.matcher(t).matches() || t.equals("*")) {
                 throw ConfigException.invalid(param, v, Messages.get("config.cacheVary"));
             }
             if (sb.length() > 0) {
