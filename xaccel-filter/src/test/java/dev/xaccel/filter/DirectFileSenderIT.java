@@ -256,7 +256,7 @@ class DirectFileSenderIT {
     void missingFileIs404() throws Exception {
         Exchange x = get("/files/nope.bin");
         assertEquals(404, x.status());
-        assertEquals(0, x.outcome.returned());
+        assertEquals(DirectFileSender.VANISHED, x.outcome.returned());
     }
 
     @Test

@@ -102,7 +102,7 @@ class AcceptFilterTomcatIT {
                 resp.getWriter().print("hello");
             }
         });
-        ctx.addServletMappingDecoded("/", "hello");
+        ctx.addServletMapping("/", "hello");
         tomcat.start();
     }
 
