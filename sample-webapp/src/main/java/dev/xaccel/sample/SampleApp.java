@@ -1,0 +1,89 @@
+package dev.xaccel.sample;
+
+import dev.xaccel.sample.auth.TokenStore;
+import dev.xaccel.sample.auth.Users;
+import dev.xaccel.sample.demolib.DemoLibrary;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Starts the sample: resolves the context-params, generates the demo library when no library is
+ * configured, scans the library, and publishes it (and the users and tokens) as context attributes.
+ *
+ * <p>Listeners run before filters are initialised, so this also publishes the library's real path as the
+ * system property {@value #LIBRARY_PROPERTY}, which web.xml's xaccel filter init-params reference as
+ * {@code ${sys:xaccel.sample.library}}. (An application with a fixed library writes its path there
+ * instead.)
+ */
+public final class SampleApp implements ServletContextListener {
+
+    /** Context-param: the library root; empty means "use the demo library". */
+    public static final String PARAM_LIBRARY_DIR = "libraryDir";
+    /** Context-param: where the demo library is generated when {@code libraryDir} is empty. */
+    public static final String PARAM_DEMO_LIBRARY_DIR = "demoLibraryDir";
+    /** Context-param: users, {@code name:password[:admin]} separated by commas. */
+    public static final String PARAM_USERS = "users";
+    /** Context-param: lifetime of a bearer token in minutes (default 480). */
+    public static final String PARAM_TOKEN_MINUTES = "tokenMinutes";
+
+    /** System property set to the library's real path before the filters start. */
+    public static final String LIBRARY_PROPERTY = "xaccel.sample.library";
+
+    public static final String ATTR_LIBRARY = Library.class.getName();
+    public static final String ATTR_USERS = Users.class.getName();
+    public static final String ATTR_TOKENS = TokenStore.class.getName();
+
+    private static final Logger LOG = Logger.getLogger(SampleApp.class.getName());
+
+    @Override
+    public void contextInitialized(ServletContextEvent sce) {
+        ServletContext ctx = sce.getServletContext();
+        Placeholders placeholders = Placeholders.system();
+        String libraryDir = param(ctx, placeholders, PARAM_LIBRARY_DIR, "");
+        try {
+            Path root;
+            if (libraryDir.isBlank()) {
+                String demoDir = param(ctx, placeholders, PARAM_DEMO_LIBRARY_DIR,
+                        System.getProperty("java.io.tmpdir") + "/xaccel-demo-library");
+                root = Path.of(demoDir).toAbsolutePath();
+                DemoLibrary.ensure(root);
+                LOG.info(Messages.get("app.demoLibrary", root));
+            } else {
+                root = Path.of(libraryDir);
+                LOG.info(Messages.get("app.library", root));
+            }
+            Library library = new Library(root);
+            System.setProperty(LIBRARY_PROPERTY, library.root().toString());
+            ctx.setAttribute(ATTR_LIBRARY, library);
+        } catch (IOException e) {
+            throw new UncheckedIOException(Messages.get("app.libraryFailed", libraryDir), e);
+        }
+
+        Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, ""));
+        if (users.isEmpty()) {
+            LOG.warning(Messages.get("app.noUsers", PARAM_USERS));
+        } else if (LOG.isLoggable(Level.INFO)) {
+            LOG.info(Messages.get("app.users", users.names()));
+        }
+        ctx.setAttribute(ATTR_USERS, users);
+        String minutes = param(ctx, placeholders, PARAM_TOKEN_MINUTES, "480");
+        try {
+            ctx.setAttribute(ATTR_TOKENS, new TokenStore(Duration.ofMinutes(Long.parseLong(minutes.trim()))));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(Messages.get("app.badParam", PARAM_TOKEN_MINUTES, minutes), e);
+        }
+    }
+
+    private static String param(ServletContext ctx, Placeholders placeholders, String name, String dflt) {
+        String raw = ctx.getInitParameter(name);
+        String value = raw == null ? null : placeholders.resolve(raw).trim();
+        return value == null || value.isEmpty() ? dflt : value;
+    }
+}
