@@ -19,8 +19,11 @@ import java.util.logging.Logger;
  *
  * <p>Listeners run before filters are initialised, so this also publishes the library's real path as the
  * system property {@value #LIBRARY_PROPERTY}, which web.xml's xaccel filter init-params reference as
- * {@code ${sys:xaccel.sample.library}}. (An application with a fixed library writes its path there
- * instead.)
+ * {@code ${sys:xaccel.sample.library}}, and the offload mode (environment variable {@code XACCEL_OFFLOAD},
+ * default {@code auto}) as {@value #OFFLOAD_PROPERTY}. An application with a fixed library writes its path
+ * there instead. Why system properties and not {@code ${env:NAME:-default}} in web.xml: Tomcat replaces
+ * {@code ${name:-default}} in web.xml itself while parsing (system properties only), so the default would
+ * always win before the filter sees the value.
  */
 public final class SampleApp implements ServletContextListener {
 
@@ -35,6 +38,13 @@ public final class SampleApp implements ServletContextListener {
 
     /** System property set to the library's real path before the filters start. */
     public static final String LIBRARY_PROPERTY = "xaccel.sample.library";
+    /** System property set to the filter's offload mode before the filters start. */
+    public static final String OFFLOAD_PROPERTY = "xaccel.sample.offload";
+    /** Environment variable read for {@link #OFFLOAD_PROPERTY}; default {@value #DEFAULT_OFFLOAD}. */
+    public static final String OFFLOAD_ENV = "XACCEL_OFFLOAD";
+    public static final String DEFAULT_OFFLOAD = "auto";
+    /** Users when the context-param is empty: the documented demo user. */
+    public static final String DEFAULT_USERS = "demo:demo:admin";
 
     public static final String ATTR_LIBRARY = Library.class.getName();
     public static final String ATTR_USERS = Users.class.getName();
@@ -66,7 +76,14 @@ public final class SampleApp implements ServletContextListener {
             throw new UncheckedIOException(Messages.get("app.libraryFailed", libraryDir), e);
         }
 
-        Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, ""));
+        String offload = System.getenv(OFFLOAD_ENV);
+        if (offload != null && !offload.isBlank()) {
+            System.setProperty(OFFLOAD_PROPERTY, offload.trim());
+        } else if (System.getProperty(OFFLOAD_PROPERTY) == null) {
+            System.setProperty(OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
+        }
+
+        Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, DEFAULT_USERS));
         if (users.isEmpty()) {
             LOG.warning(Messages.get("app.noUsers", PARAM_USERS));
         } else if (LOG.isLoggable(Level.INFO)) {

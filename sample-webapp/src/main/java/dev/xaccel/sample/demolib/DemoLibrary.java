@@ -25,7 +25,7 @@ public final class DemoLibrary {
     /** Written last; its content is {@link #VERSION}. A hidden file, so the library scan ignores it. */
     public static final String MARKER = ".xaccel-demo-library";
     /** Bump when the generated content changes, to regenerate existing demo libraries. */
-    public static final String VERSION = "1";
+    public static final String VERSION = "2";
     public static final int SAMPLE_RATE = 11025;
 
     private static final Logger LOG = Logger.getLogger(DemoLibrary.class.getName());
@@ -53,7 +53,7 @@ public final class DemoLibrary {
             new Book("Anonymous", "What? Why + How", "cover art #3.png", 0.05f, 150,
                     List.of(new Chapter("Part 1? Questions + answers.wav", 120),
                             new Chapter("Part 2 – 50% done.wav", 120),
-                            new Chapter("Bonus%20track (literal).wav", 60))),
+                            new Chapter("Part 3 – Bonus%20track (literal).wav", 60))),
             new Book("Søren Kierkegaard", "Enten – Eller", "cover.png", 0.8f, 125,
                     List.of(new Chapter("Del 1 – Æstetik.wav", 180),
                             new Chapter("Del 2 – Etik & Ærlighed.wav", 180))));
@@ -89,6 +89,9 @@ public final class DemoLibrary {
     /** Writes every file (atomically, through a hidden temporary name), then the marker. */
     public static void generate(Path root) throws IOException {
         Files.createDirectories(root);
+        if (Files.exists(root.resolve(MARKER))) {
+            removeOtherFiles(root);                    // an older demo library: drop what is gone
+        }
         int bookIndex = 0;
         for (Book book : BOOKS) {
             bookIndex++;
@@ -108,6 +111,36 @@ public final class DemoLibrary {
             }
         }
         Files.writeString(root.resolve(MARKER), VERSION + "\n", StandardCharsets.UTF_8);
+    }
+
+    /** Deletes files at Author/Title/ depth that the current list does not name, then empty folders. */
+    private static void removeOtherFiles(Path root) throws IOException {
+        java.util.Set<Path> expected = new java.util.HashSet<>();
+        for (Book b : BOOKS) {
+            expected.add(b.dir(root).resolve(b.coverFile()));
+            b.chapters().forEach(c -> expected.add(b.dir(root).resolve(c.fileName())));
+        }
+        List<Path> found;
+        try (var walk = Files.walk(root, 3)) {
+            found = walk.filter(p -> root.relativize(p).getNameCount() == 3).toList();
+        }
+        for (Path p : found) {
+            if (Files.isRegularFile(p) && !expected.contains(p)) {
+                Files.delete(p);
+            }
+        }
+        List<Path> dirs;
+        try (var walk = Files.walk(root, 2)) {
+            dirs = walk.filter(p -> !p.equals(root) && Files.isDirectory(p))
+                    .sorted(java.util.Comparator.reverseOrder()).toList();
+        }
+        for (Path d : dirs) {
+            try (var children = Files.list(d)) {
+                if (children.findAny().isEmpty()) {
+                    Files.delete(d);
+                }
+            }
+        }
     }
 
     private static void writeAtomically(Path target, Content content) throws IOException {
