@@ -12,7 +12,8 @@ import java.util.Set;
 
 /**
  * The users who may log in, from a string of entries {@code name:password[:admin]} separated by commas
- * (or whitespace). A password written as {@code sha256:<hex>} is a SHA-256 hash of the UTF-8 password.
+ * (or whitespace). A password written as <code>{sha256}&lt;hex&gt;</code> is the SHA-256 hash of the UTF-8
+ * password (e.g. from {@code printf %s 'secret' | sha256sum}).
  * Only hashes are kept in memory; comparisons are constant-time.
  */
 public final class Users {
@@ -27,6 +28,9 @@ public final class Users {
 
     private record Entry(User user, byte[] hash) {
     }
+
+    /** Prefix of a password given as a hex SHA-256 hash. */
+    public static final String HASH_PREFIX = "{sha256}";
 
     private static final byte[] DUMMY = sha256("not a password");
     private final Map<String, Entry> byName;
@@ -48,10 +52,22 @@ public final class Users {
             }
             boolean admin = parts.length == 3 && parts[2].toLowerCase(Locale.ROOT).equals("admin");
             if (parts.length == 3 && !admin) {
-                throw new IllegalArgumentException(Messages.get("users.badRole", parts[0], parts[2]));
+                throw new IllegalArgumentException(Messages.get("users.badRole", parts[0]));
             }
             String pw = parts[1];
-            byte[] hash = pw.startsWith("sha256:") ? HexFormat.of().parseHex(pw.substring(7)) : sha256(pw);
+            byte[] hash;
+            if (pw.startsWith(HASH_PREFIX)) {
+                try {
+                    hash = HexFormat.of().parseHex(pw.substring(HASH_PREFIX.length()));
+                } catch (IllegalArgumentException e) {
+                    hash = new byte[0];
+                }
+                if (hash.length != 32) {
+                    throw new IllegalArgumentException(Messages.get("users.badHash", parts[0]));
+                }
+            } else {
+                hash = sha256(pw);
+            }
             users.put(parts[0], new Entry(new User(parts[0], admin), hash));
         }
         return new Users(Map.copyOf(users));
