@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  * <p>Listeners run before filters are initialised, so this also publishes the library's real path as the
  * system property {@value #LIBRARY_PROPERTY}, which web.xml's xaccel filter init-params reference as
  * {@code ${sys:xaccel.sample.library}}, and the offload mode (environment variable {@code XACCEL_OFFLOAD},
- * default {@code auto}) as {@value #OFFLOAD_PROPERTY}. An application with a fixed library writes its path
+ * default {@code auto}) as {@value #OFFLOAD_PROPERTY} and the download rate limit ({@code XACCEL_LIMIT_RATE},
+ * default 0 = unlimited) as {@value #LIMIT_RATE_PROPERTY}. An application with a fixed library writes its path
  * there instead. Why system properties and not {@code ${env:NAME:-default}} in web.xml: Tomcat replaces
  * {@code ${name:-default}} in web.xml itself while parsing (system properties only), so the default would
  * always win before the filter sees the value.
@@ -43,6 +44,11 @@ public final class SampleApp implements ServletContextListener {
     /** Environment variable read for {@link #OFFLOAD_PROPERTY}; default {@value #DEFAULT_OFFLOAD}. */
     public static final String OFFLOAD_ENV = "XACCEL_OFFLOAD";
     public static final String DEFAULT_OFFLOAD = "auto";
+    /** System property set to the filter's limitRate (bytes/s, 0 = unlimited) before the filters start. */
+    public static final String LIMIT_RATE_PROPERTY = "xaccel.sample.limitRate";
+    /** Environment variable read for {@link #LIMIT_RATE_PROPERTY}; default {@value #DEFAULT_LIMIT_RATE}. */
+    public static final String LIMIT_RATE_ENV = "XACCEL_LIMIT_RATE";
+    public static final String DEFAULT_LIMIT_RATE = "0";
     /** Users when the context-param is empty: the documented demo user. */
     public static final String DEFAULT_USERS = "demo:demo:admin";
 
@@ -76,12 +82,8 @@ public final class SampleApp implements ServletContextListener {
             throw new UncheckedIOException(Messages.get("app.libraryFailed", libraryDir), e);
         }
 
-        String offload = System.getenv(OFFLOAD_ENV);
-        if (offload != null && !offload.isBlank()) {
-            System.setProperty(OFFLOAD_PROPERTY, offload.trim());
-        } else if (System.getProperty(OFFLOAD_PROPERTY) == null) {
-            System.setProperty(OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
-        }
+        publish(OFFLOAD_ENV, OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
+        publish(LIMIT_RATE_ENV, LIMIT_RATE_PROPERTY, DEFAULT_LIMIT_RATE);
 
         Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, DEFAULT_USERS));
         if (users.isEmpty()) {
@@ -95,6 +97,16 @@ public final class SampleApp implements ServletContextListener {
             ctx.setAttribute(ATTR_TOKENS, new TokenStore(Duration.ofMinutes(Long.parseLong(minutes.trim()))));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(Messages.get("app.badParam", PARAM_TOKEN_MINUTES, minutes), e);
+        }
+    }
+
+    /** Environment variable, else an existing system property, else the default. */
+    private static void publish(String env, String property, String dflt) {
+        String value = System.getenv(env);
+        if (value != null && !value.isBlank()) {
+            System.setProperty(property, value.trim());
+        } else if (System.getProperty(property) == null) {
+            System.setProperty(property, dflt);
         }
     }
 

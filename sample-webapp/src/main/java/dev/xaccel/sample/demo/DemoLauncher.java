@@ -76,7 +76,7 @@ public final class DemoLauncher {
             connector = new Connector(PROTOCOL);
             connector.setProperty("acceptFilter", "httpready");
         } else {
-            // TODO(coordinator): only until xaccel-tomcat-connector provides the protocol class.
+            // Only when the launcher runs without the connector jar (./demo always builds it).
             System.err.println("demo: " + PROTOCOL + " not on the classpath; using the stock "
                     + FALLBACK_PROTOCOL + " (no accept filter)");
             connector = new Connector(FALLBACK_PROTOCOL);
