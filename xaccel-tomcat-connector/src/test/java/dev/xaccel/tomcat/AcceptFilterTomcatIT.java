@@ -351,12 +351,20 @@ class AcceptFilterTomcatIT {
         AcceptFilterHttp11NioProtocol protocol = new AcceptFilterHttp11NioProtocol();
         protocol.setAcceptFilter("bogus");
         StringBuilder failure = new StringBuilder();
+        // the expected SEVERE with its stack trace goes to the capture only, not to the test output
+        java.util.logging.Logger lifecycle = java.util.logging.Logger.getLogger(
+                "org.apache.catalina.util.LifecycleBase");
+        lifecycle.setUseParentHandlers(false);
+        lifecycle.addHandler(logs);
         try {
             start(protocol, true); // Tomcat logs a failed connector and starts without it, unless told to throw
         } catch (LifecycleException e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
                 failure.append(t.getMessage()).append(" | ");
             }
+        } finally {
+            lifecycle.removeHandler(logs);
+            lifecycle.setUseParentHandlers(true);
         }
         assertEquals(LifecycleState.FAILED, connector.getState());
         assertEquals(-1, connector.getLocalPort());
