@@ -14,8 +14,6 @@ public class SampleApplication extends ResourceConfig {
         register(StatsResource.class);
         register(JsonBindingFeature.class);
         register(XAccelFeature.class);
-        register(FileMediaTypeFilter.class);
-        register(PathWriter.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);
     }
 }
