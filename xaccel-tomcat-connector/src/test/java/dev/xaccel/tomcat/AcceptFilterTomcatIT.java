@@ -272,26 +272,6 @@ class AcceptFilterTomcatIT {
     }
 
     @Test
-    void stockTomcatWakeUpIsHeldByTheKernelWhichIsWhyTheEndpointSendsARequest() throws Exception {
-        assumeTrue(OS == OsFamily.LINUX, "control experiment sets TCP_DEFER_ACCEPT directly");
-        // control: a stock Http11NioProtocol whose listening socket gets TCP_DEFER_ACCEPT from outside
-        start(new Http11NioProtocol(), true);
-        NativeSockets sockets = NativeSocketsLoader.load();
-        int fd = new ListeningSocketLocator(sockets, OS)
-                .locate(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port())).fd();
-        sockets.setsockoptInt(fd, OsFamily.IPPROTO_TCP, OsFamily.TCP_DEFER_ACCEPT, 5);
-
-        long t0 = System.nanoTime();
-        tomcat.stop();
-        long stopMillis = (System.nanoTime() - t0) / 1_000_000;
-        tomcat.destroy();
-        tomcat = null;
-        assertTrue(logs.contains(NOT_CLEAN), "expected Tomcat's silent wake-up to be held by the kernel: stop took "
-                + stopMillis + " ms, " + logs.messages(Level.WARNING));
-        System.out.println("stock wake-up with TCP_DEFER_ACCEPT: stop " + stopMillis + " ms");
-    }
-
-    @Test
     void rebindOnStartAppliesTheFilterAgain() throws Exception {
         AcceptFilterHttp11NioProtocol protocol = startHttp("dataready", 2, false);
         assertTrue(protocol.isAcceptFilterActive());
