@@ -3,7 +3,10 @@ package dev.xaccel.sample;
 import dev.xaccel.sample.auth.TokenStore;
 import dev.xaccel.sample.auth.Users;
 import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.filter.SignedLinks;
 import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextAttributeEvent;
+import jakarta.servlet.ServletContextAttributeListener;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.io.IOException;
@@ -25,8 +28,17 @@ import java.util.logging.Logger;
  * there instead. Why system properties and not {@code ${env:NAME:-default}} in web.xml: Tomcat replaces
  * {@code ${name:-default}} in web.xml itself while parsing (system properties only), so the default would
  * always win before the filter sees the value.
+ *
+ * <p>Signed cover links: when the environment variable {@value #LINK_SECRET_ENV} (or the system property
+ * {@value #LINK_SECRET_PROPERTY}) holds a secret and offload is not {@code never}, this publishes the secret, the
+ * prefix {@value #LINK_PREFIX} and the lifetime ({@value #LINK_TTL_ENV}, default {@value #DEFAULT_LINK_TTL} s) as
+ * {@value #LINK_SECRET_PROPERTY}, {@value #LINK_PREFIX_PROPERTY} and {@value #LINK_TTL_PROPERTY} for the filter's
+ * {@code signedLinkSecret}, {@code signedLinkPrefix} and {@code signedLinkTtl}; otherwise all three are empty
+ * (signed links off: the filter accepts none of them without a secret). A secret taken from the environment is
+ * removed from the system properties again as soon as the filter has published its
+ * {@link SignedLinks} (this class also listens to context attributes for that).
  */
-public final class SampleApp implements ServletContextListener {
+public final class SampleApp implements ServletContextListener, ServletContextAttributeListener {
 
     /** Context-param: the library root; empty means "use the demo library". */
     public static final String PARAM_LIBRARY_DIR = "libraryDir";
@@ -49,6 +61,19 @@ public final class SampleApp implements ServletContextListener {
     /** Environment variable read for {@link #LIMIT_RATE_PROPERTY}; default {@value #DEFAULT_LIMIT_RATE}. */
     public static final String LIMIT_RATE_ENV = "XACCEL_LIMIT_RATE";
     public static final String DEFAULT_LIMIT_RATE = "0";
+    /** Environment variable holding the signed-link secret shared with nginx; unset = signed links off. */
+    public static final String LINK_SECRET_ENV = "XACCEL_LINK_SECRET";
+    /** System property for the filter's {@code signedLinkSecret} (empty = off). */
+    public static final String LINK_SECRET_PROPERTY = "xaccel.sample.linkSecret";
+    /** System property for the filter's {@code signedLinkPrefix} (empty when signed links are off). */
+    public static final String LINK_PREFIX_PROPERTY = "xaccel.sample.linkPrefix";
+    /** The public location of signed cover links; the shipped nginx config verifies it. */
+    public static final String LINK_PREFIX = "/s/library/";
+    /** System property for the filter's {@code signedLinkTtl} (empty when signed links are off). */
+    public static final String LINK_TTL_PROPERTY = "xaccel.sample.linkTtl";
+    /** Environment variable: lifetime of signed links in seconds; default {@value #DEFAULT_LINK_TTL}. */
+    public static final String LINK_TTL_ENV = "XACCEL_LINK_TTL";
+    public static final String DEFAULT_LINK_TTL = "3600";
     /** Users when the context-param is empty: the documented demo user. */
     public static final String DEFAULT_USERS = "demo:demo:admin";
 
@@ -57,6 +82,9 @@ public final class SampleApp implements ServletContextListener {
     public static final String ATTR_TOKENS = TokenStore.class.getName();
 
     private static final Logger LOG = Logger.getLogger(SampleApp.class.getName());
+
+    /** The secret was copied from the environment into {@link #LINK_SECRET_PROPERTY}: remove it once read. */
+    private volatile boolean clearSecretOnceRead;
 
     @Override
     public void contextInitialized(ServletContextEvent sce) {
@@ -84,6 +112,7 @@ public final class SampleApp implements ServletContextListener {
 
         publish(OFFLOAD_ENV, OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
         publish(LIMIT_RATE_ENV, LIMIT_RATE_PROPERTY, DEFAULT_LIMIT_RATE);
+        publishSignedLinks();
 
         Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, DEFAULT_USERS));
         if (users.isEmpty()) {
@@ -97,6 +126,42 @@ public final class SampleApp implements ServletContextListener {
             ctx.setAttribute(ATTR_TOKENS, new TokenStore(Duration.ofMinutes(Long.parseLong(minutes.trim()))));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(Messages.get("app.badParam", PARAM_TOKEN_MINUTES, minutes), e);
+        }
+    }
+
+    /**
+     * Signed links need nginx to verify them: on only with a secret and an offload mode other than never.
+     * Values are validated by the filter (it fails to start on a short secret, naming the init-param only).
+     */
+    private void publishSignedLinks() {
+        String env = System.getenv(LINK_SECRET_ENV);
+        String secret = env != null && !env.isBlank() ? env.trim() : System.getProperty(LINK_SECRET_PROPERTY, "").trim();
+        clearSecretOnceRead = false;
+        if (!secret.isEmpty() && "never".equalsIgnoreCase(System.getProperty(OFFLOAD_PROPERTY))) {
+            LOG.info(Messages.get("app.signedLinksNoProxy", LINK_SECRET_ENV, OFFLOAD_PROPERTY));
+            secret = "";
+        }
+        if (secret.isEmpty()) {
+            System.setProperty(LINK_SECRET_PROPERTY, "");
+            System.setProperty(LINK_PREFIX_PROPERTY, "");
+            System.setProperty(LINK_TTL_PROPERTY, "");
+            LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            return;
+        }
+        String ttl = System.getenv(LINK_TTL_ENV);
+        System.setProperty(LINK_SECRET_PROPERTY, secret);
+        System.setProperty(LINK_PREFIX_PROPERTY, LINK_PREFIX);
+        System.setProperty(LINK_TTL_PROPERTY, ttl == null || ttl.isBlank() ? DEFAULT_LINK_TTL : ttl.trim());
+        clearSecretOnceRead = env != null && !env.isBlank();
+        LOG.info(Messages.get("app.signedLinksOn", LINK_PREFIX, System.getProperty(LINK_TTL_PROPERTY)));
+    }
+
+    /** The filter has read the secret: keep it out of the JVM's system properties (JMX, diagnostics). */
+    @Override
+    public void attributeAdded(ServletContextAttributeEvent event) {
+        if (clearSecretOnceRead && SignedLinks.CONTEXT_ATTRIBUTE.equals(event.getName())) {
+            System.clearProperty(LINK_SECRET_PROPERTY);
+            clearSecretOnceRead = false;
         }
     }
 

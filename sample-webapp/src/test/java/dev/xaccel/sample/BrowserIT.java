@@ -26,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A real browser against the sample behind nginx: Debian's chromium + chromedriver (never a downloaded
- * browser or driver), headless. Logs in, checks every cover loaded, plays a chapter, seeks to its middle,
+ * browser or driver), headless. Logs in, checks every cover loaded (by signed links, which nginx verifies and
+ * serves without Tomcat), plays a chapter, seeks to its middle,
  * and reads nginx's access log to see that the seek was a Range request answered 206 from the internal
  * location (nginx read the file; Tomcat only said where).
  */
@@ -34,6 +35,8 @@ class BrowserIT {
 
     /** Bytes per second nginx sends one file (X-Accel-Limit-Rate): slow enough that a seek needs a new request. */
     static final int LIMIT_RATE = 150_000;
+
+    static final String LINK_SECRET = ItSupport.newLinkSecret();
 
     static Path library;
     static CatalinaServer tomcat;
@@ -51,8 +54,9 @@ class BrowserIT {
         library = library.toRealPath();
         tomcat = CatalinaServer.start(ItSupport.work("browser/catalina-base"), Map.of(
                 "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE)));
-        nginx = NginxServer.start(ItSupport.work("browser/nginx"), tomcat.port, library);
+                "XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE),
+                "XACCEL_LINK_SECRET", LINK_SECRET));
+        nginx = NginxServer.start(ItSupport.work("browser/nginx"), tomcat.port, library, LINK_SECRET);
 
         Path profile = ItSupport.work("browser/chromium-profile");
         CatalinaServer.deleteTree(profile);
@@ -105,9 +109,10 @@ class BrowserIT {
         waitUpTo(20).until(d -> d.findElement(By.id("login-form")).isDisplayed());
         browser.findElement(By.id("user")).sendKeys("demo");
         browser.findElement(By.id("password")).sendKeys("demo");
+        int coverMark = nginx.accessLogLines().size();
         browser.findElement(By.id("login-button")).click();
 
-        // every book with its cover loaded (the images came through nginx's internal location)
+        // every book with its cover loaded, by signed links that nginx verified and served without Tomcat
         waitUpTo(20).until(d -> d.findElements(By.cssSelector("[data-testid=book]")).size()
                 == DemoLibrary.BOOKS.size());
         boolean covers = waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
@@ -117,6 +122,18 @@ class BrowserIT {
         assertEquals(DemoLibrary.BOOKS.size(), widths.size());
         for (Object w : widths) {
             assertEquals(600L, ((Number) w).longValue(), "cover width " + widths);
+        }
+        List<?> sources = (List<?>) js("return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.src);");
+        for (Object src : sources) {
+            assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
+                    src.toString()), "not a signed link: " + src);
+        }
+        List<String> lines = nginx.accessLogLines();
+        List<String> coverLines = lines.subList(Math.min(coverMark, lines.size()), lines.size()).stream()
+                .filter(l -> l.contains("uri=\"/s/library/")).toList();
+        assertTrue(coverLines.size() >= DemoLibrary.BOOKS.size(), String.join("\n", lines));
+        for (String line : coverLines) {
+            assertTrue(line.contains("\" 200 ") && line.contains(" ustatus=- "), "a cover reached Tomcat: " + line);
         }
 
         // open Jules Verne's book and play its first chapter (non-ASCII names end to end)
@@ -166,7 +183,7 @@ class BrowserIT {
         Pattern range = Pattern.compile(" 206 \\d+ uri=\"" + Pattern.quote(loggedUri)
                 + "\" ustatus=200 ulen=0 range=\"bytes=(\\d+)-(\\d*)\"");
         boolean found = ItSupport.await(Duration.ofSeconds(30), () -> seekLine(logMark, range, middle, size) != null);
-        List<String> lines = nginx.accessLogLines();
+        lines = nginx.accessLogLines();
         assertTrue(found, "no 206 from the internal location for a range starting near byte " + middle
                 + " of " + size + " in nginx's access log:\n"
                 + String.join("\n", lines.subList(Math.min(logMark, lines.size()), lines.size())));

@@ -46,6 +46,13 @@ final class ItSupport {
         }
     }
 
+    /** A fresh signed-link secret, like ./demo makes: 36 random bytes, base64 (48 characters, no padding). */
+    static String newLinkSecret() {
+        byte[] b = new byte[36];
+        new java.security.SecureRandom().nextBytes(b);
+        return java.util.Base64.getEncoder().encodeToString(b);
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             s.setReuseAddress(true);

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * nginx started from the sample's shipped config, sample-webapp/nginx/xaccel-demo.conf.template, with only
- * its placeholders (ports and the library path) replaced — the same rendering ./demo does.
+ * its placeholders (ports, the library path, the signed-link secret) replaced — the same rendering ./demo does.
  */
 final class NginxServer implements AutoCloseable {
 
@@ -52,7 +52,9 @@ final class NginxServer implements AutoCloseable {
         }
     }
 
-    static NginxServer start(Path prefix, int tomcatPort, Path library) throws IOException, InterruptedException {
+    /** @param linkSecret the same value as Tomcat's XACCEL_LINK_SECRET (the filter's signedLinkSecret) */
+    static NginxServer start(Path prefix, int tomcatPort, Path library, String linkSecret)
+            throws IOException, InterruptedException {
         ItSupport.require(ItSupport.NGINX, "nginx");
         Path template = ItSupport.property("xaccel.it.nginxTemplate");
         int port = ItSupport.freePort();
@@ -62,7 +64,8 @@ final class NginxServer implements AutoCloseable {
         String text = Files.readString(template, StandardCharsets.UTF_8)
                 .replace("${NGINX_PORT}", Integer.toString(port))
                 .replace("${TOMCAT_PORT}", Integer.toString(tomcatPort))
-                .replace("${LIBRARY}", library.toString());
+                .replace("${LIBRARY}", library.toString())
+                .replace("${LINK_SECRET}", linkSecret);
         if (text.contains("${")) {
             throw new AssertionError("unreplaced placeholder in " + template);
         }

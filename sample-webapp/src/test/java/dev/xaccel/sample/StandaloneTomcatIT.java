@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.filter.SignedLinks;
+import dev.xaccel.sample.api.UrlPaths;
 import dev.xaccel.sample.demolib.DemoLibrary;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -13,11 +15,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -27,13 +32,18 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The sample deployed as users deploy it: the real Tomcat 11 distribution started with catalina.sh, the
- * accept-filter connector from lib/, the WAR in webapps/, nginx in front with the shipped config.
+ * accept-filter connector from lib/, the WAR in webapps/, nginx in front with the shipped config, and one
+ * fresh signed-link secret given to both (XACCEL_LINK_SECRET for Tomcat, ${LINK_SECRET} in nginx's config).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StandaloneTomcatIT {
 
     static final String ADMIN = "ops";
     static final String ADMIN_PASSWORD = "ops-secret";
+
+    static final String LINK_SECRET = ItSupport.newLinkSecret();
+    /** Signed cover link: /s/library/<encoded path>?md5=<22 base64url chars>&expires=<epoch seconds>. */
+    static final Pattern SIGNED = Pattern.compile("(/s/library/[^?]+)\\?md5=([A-Za-z0-9_-]{22})&expires=(\\d+)");
 
     static Path library;
     static CatalinaServer tomcat;
@@ -50,8 +60,9 @@ class StandaloneTomcatIT {
                 .digest(ADMIN_PASSWORD.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         tomcat = CatalinaServer.start(ItSupport.work("standalone/catalina-base"), Map.of(
                 "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_DEMO_USERS", "demo:demo, " + ADMIN + ":{sha256}" + adminHash + ":admin"));
-        nginx = NginxServer.start(ItSupport.work("standalone/nginx"), tomcat.port, library);
+                "XACCEL_DEMO_USERS", "demo:demo, " + ADMIN + ":{sha256}" + adminHash + ":admin",
+                "XACCEL_LINK_SECRET", LINK_SECRET));
+        nginx = NginxServer.start(ItSupport.work("standalone/nginx"), tomcat.port, library, LINK_SECRET);
     }
 
     @AfterAll
@@ -93,6 +104,8 @@ class StandaloneTomcatIT {
                 + ItSupport.tail(tomcat.catalinaOut(), 4000));
         assertTrue(log.contains("XAccelFilter [xaccel] started"), log);
         assertTrue(log.contains("offload=auto"), log);
+        assertTrue(log.contains("Covers are listed as signed links under [/s/library/]"), log);
+        assertFalse(log.contains(LINK_SECRET), "the signed-link secret reached catalina.out");
     }
 
     @Test
@@ -165,7 +178,14 @@ class StandaloneTomcatIT {
             JsonObject item = items.stream().map(v -> v.asJsonObject())
                     .filter(o -> o.getString("title").equals(spec.title())).findFirst().orElseThrow();
             assertEquals(spec.author(), item.getString("author"));
-            assertEquals("/api/items/" + item.getString("id") + "/cover", item.getString("cover"));
+            // through nginx the cover is a signed link to exactly the cover file
+            Matcher signed = SIGNED.matcher(item.getString("cover"));
+            assertTrue(signed.matches(), item.getString("cover"));
+            assertEquals("/s/library/" + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
+                    signed.group(1));
+            long expires = Long.parseLong(signed.group(3));
+            long now = Instant.now().getEpochSecond();
+            assertTrue(expires > now + 3600 - 5 && expires <= now + 2 * 3600, "expires " + expires + " now " + now);
             JsonArray files = item.getJsonArray("files");
             assertEquals(spec.chapters().size(), files.size());
             for (int i = 0; i < files.size(); i++) {
@@ -179,6 +199,7 @@ class StandaloneTomcatIT {
         }
     }
 
+    /** Covers by signed links (no request reaches Tomcat); audio by plain offload (one decision each). */
     @Test
     @Order(5)
     void filesComeByteExactFromNginxAndNeverThroughTomcat() throws Exception {
@@ -192,9 +213,8 @@ class StandaloneTomcatIT {
             JsonObject item = v.asJsonObject();
             DemoLibrary.Book spec = DemoLibrary.BOOKS.stream()
                     .filter(b -> b.title().equals(item.getString("title"))).findFirst().orElseThrow();
-            // the cover (a Path returned by Jersey)
-            HttpResponse<byte[]> cover = http.get(nginx.url(item.getString("cover")), "Authorization", auth);
-            requests++;
+            // the cover: a signed link, served by nginx alone (no credentials needed, no request to Tomcat)
+            HttpResponse<byte[]> cover = http.get(nginx.url(item.getString("cover")));
             assertEquals(200, cover.statusCode(), item.getString("cover"));
             assertEquals(ItSupport.sha256(spec.dir(library).resolve(spec.coverFile())), ItSupport.sha256(cover.body()),
                     spec.coverFile());
@@ -249,10 +269,153 @@ class StandaloneTomcatIT {
         for (String line : offloadedLines) {
             assertTrue(line.contains(" ulen=0 "), line);
         }
+        // the covers: answered from the signed-link location without any upstream
+        List<String> coverLines = lines.subList(logMark, lines.size()).stream()
+                .filter(l -> l.contains("uri=\"/s/library/")).toList();
+        assertEquals(items.size(), coverLines.size(), String.join("\n", lines));
+        for (String line : coverLines) {
+            assertTrue(line.contains("\" 200 ") && line.contains(" ustatus=- "), line);
+        }
+    }
+
+    /** A link nginx did not get from the application is refused without asking Tomcat. */
+    @Test
+    @Order(6)
+    void signedLinksAreCheckedByNginx() throws Exception {
+        SignedLinks links = SignedLinks.create(LINK_SECRET, "/s/library/", Duration.ofHours(1));
+        DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
+        String cover = ada.author() + "/" + ada.title() + "/" + ada.coverFile();
+        String good = links.sign(cover);
+        JsonObject before = stats();
+        assertEquals(200, http.get(nginx.url(good)).statusCode(), good);
+
+        // tampered: one signature character changed, a longer expiry, no signature, another file's query
+        Matcher m = SIGNED.matcher(good);
+        assertTrue(m.matches(), good);
+        String sig = m.group(2);
+        String flipped = (sig.charAt(0) == 'A' ? 'B' : 'A') + sig.substring(1);
+        String verne = DemoLibrary.BOOKS.stream().filter(b -> b.author().equals("Jules Verne"))
+                .map(b -> b.author() + "/" + b.title() + "/" + b.coverFile()).findFirst().orElseThrow();
+        for (String bad : List.of(
+                m.group(1) + "?md5=" + flipped + "&expires=" + m.group(3),
+                m.group(1) + "?md5=" + sig + "&expires=" + (Long.parseLong(m.group(3)) + 3600),
+                m.group(1),
+                m.group(1) + "?expires=" + m.group(3),
+                "/s/library/" + UrlPaths.encodePath(verne) + good.substring(good.indexOf('?')))) {
+            HttpResponse<byte[]> r = http.get(nginx.url(bad));
+            assertEquals(403, r.statusCode(), bad);
+            assertFalse(Http.text(r).contains("PNG") || Http.text(r).contains("JFIF"), bad);
+        }
+        // expired (correctly signed, expiry in the past): 410
+        String expired = links.sign(cover, Instant.now().minusSeconds(60));
+        assertEquals(410, http.get(nginx.url(expired)).statusCode(), expired);
+        // least privilege: a correctly signed link to an audio file, to a file outside Author/Title/, or to a
+        // hidden file is refused by the location's image check
+        String chapter = ada.author() + "/" + ada.title() + "/" + ada.chapters().get(0).fileName();
+        for (String path : List.of(chapter, ada.author() + "/" + ada.coverFile().replace("cover", "x"),
+                ada.author() + "/" + ada.title() + "/.hidden.png")) {
+            String link = links.sign(path);
+            HttpResponse<byte[]> r = http.get(nginx.url(link));
+            assertEquals(403, r.statusCode(), link);
+            assertFalse(Http.text(r).contains("RIFF"), link);
+        }
+        // a signature made with another secret
+        String foreign = SignedLinks.create(ItSupport.newLinkSecret(), "/s/library/", Duration.ofHours(1)).sign(cover);
+        assertEquals(403, http.get(nginx.url(foreign)).statusCode(), foreign);
+
+        JsonObject after = stats();
+        for (String counter : List.of("offloaded", "servedDirectly", "notFound", "rejected")) {
+            assertEquals(before.getJsonNumber(counter).longValue(), after.getJsonNumber(counter).longValue(),
+                    counter + " changed: a signed-link request reached Tomcat");
+        }
+    }
+
+    /** Only nginx verifies signed links: a client talking to Tomcat directly is given the authenticated URL. */
+    @Test
+    @Order(7)
+    void withoutNginxTheCoverUrlIsTheAuthenticatedOne() throws Exception {
+        String auth = login("demo", "demo");
+        HttpResponse<byte[]> r = http.get(tomcat.url("/api/items"), "Authorization", auth);
+        assertEquals(200, r.statusCode());
+        for (var v : Http.array(r)) {
+            JsonObject item = v.asJsonObject();
+            assertEquals("/api/items/" + item.getString("id") + "/cover", item.getString("cover"));
+            HttpResponse<byte[]> cover = http.get(tomcat.url(item.getString("cover")), "Authorization", auth);
+            assertEquals(200, cover.statusCode());
+            assertTrue(cover.body().length > 1000);
+        }
+    }
+
+    /**
+     * Layer 2 on /library/<Author>/<Title>/<image>: Tomcat is asked once per (URI, credentials), then nginx
+     * answers from its decision cache; anonymous and forged credentials get 401; audio stays uncached.
+     */
+    @Test
+    @Order(8)
+    void coverImagesByLibraryUrlUseCachedDecisions() throws Exception {
+        String demo = login("demo", "demo");
+        String ops = login(ADMIN, ADMIN_PASSWORD);
+        List<String> urls = new ArrayList<>();
+        Map<String, String> expected = new java.util.HashMap<>();
+        for (DemoLibrary.Book b : DemoLibrary.BOOKS) {
+            String url = "/library/" + UrlPaths.encodePath(b.author() + "/" + b.title() + "/" + b.coverFile());
+            urls.add(url);
+            expected.put(url, ItSupport.sha256(b.dir(library).resolve(b.coverFile())));
+        }
+        JsonObject s0 = stats();
+        for (int round = 0; round < 4; round++) {
+            for (String url : urls) {
+                HttpResponse<byte[]> r = http.get(nginx.url(url), "Authorization", demo);
+                assertEquals(200, r.statusCode(), url);
+                assertEquals(expected.get(url), ItSupport.sha256(r.body()), url);
+                assertEquals(url.endsWith(".jpg") ? "image/jpeg" : "image/png",
+                        r.headers().firstValue("Content-Type").orElse(""), url);
+            }
+        }
+        JsonObject s1 = stats();
+        assertEquals(offloaded(s0) + urls.size(), offloaded(s1),
+                "4 rounds of " + urls.size() + " covers: one decision per cover, then cache hits");
+        // a Range on a cached hit is answered by nginx
+        HttpResponse<byte[]> range = http.get(nginx.url(urls.get(0)), "Authorization", demo, "Range", "bytes=10-19");
+        assertEquals(206, range.statusCode());
+        assertEquals(10, range.body().length);
+
+        // anonymous, a forged token, a forged session: 401 from Tomcat's decision, never a byte
+        for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged-token"},
+                new String[] {"Cookie", "JSESSIONID=0123456789ABCDEF0123456789ABCDEF"})) {
+            for (int i = 0; i < 2; i++) {
+                HttpResponse<byte[]> r = http.get(nginx.url(urls.get(1)), headers);
+                assertEquals(401, r.statusCode(), Arrays.toString(headers));
+                assertFalse(Http.text(r).contains("PNG"));
+                assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"));
+            }
+        }
+        // another credential is another key: Tomcat decides for it once
+        JsonObject s2 = stats();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, http.get(nginx.url(urls.get(2)), "Authorization", ops).statusCode());
+        }
+        JsonObject s3 = stats();
+        assertEquals(offloaded(s2) + 1, offloaded(s3));
+        // audio by its /library/ URL is plain offload: Tomcat decides every time
+        DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
+        String wav = "/library/" + UrlPaths.encodePath(ada.author() + "/" + ada.title() + "/"
+                + ada.chapters().get(0).fileName());
+        for (int i = 0; i < 2; i++) {
+            assertEquals(206, http.get(nginx.url(wav), "Range", "bytes=0-99", "Authorization", demo).statusCode());
+        }
+        JsonObject s4 = stats();
+        assertEquals(offloaded(s3) + 2, offloaded(s4));
+        assertEquals(s0.getJsonNumber("bytesServedDirectly").longValue(),
+                s4.getJsonNumber("bytesServedDirectly").longValue(), "Tomcat sent file bytes: " + s4);
+    }
+
+    static long offloaded(JsonObject stats) {
+        return stats.getJsonNumber("offloaded").longValue();
     }
 
     @Test
-    @Order(6)
+    @Order(9)
     void statsAreForAdminsOnly() throws Exception {
         HttpResponse<byte[]> r = http.get(nginx.url("/api/stats"), "Authorization", login("demo", "demo"));
         assertEquals(403, r.statusCode());
@@ -262,7 +425,7 @@ class StandaloneTomcatIT {
     }
 
     @Test
-    @Order(7)
+    @Order(10)
     void stopsCleanly() throws Exception {
         nginx.close();
         nginx = null;

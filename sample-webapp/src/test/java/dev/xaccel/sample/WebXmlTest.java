@@ -66,8 +66,11 @@ class WebXmlTest {
         assertEquals("${env:XACCEL_DEMO_USERS}", params.get(SampleApp.PARAM_USERS));
         Map<String, String> filter = webXml.getFilters().get("xaccel").getParameterMap();
         assertEquals("${sys:" + SampleApp.OFFLOAD_PROPERTY + "}", filter.get(XAccelFilter.PARAM_OFFLOAD));
-        assertEquals("${sys:" + SampleApp.LIBRARY_PROPERTY + "}/ => /_xaccel/library/",
+        assertEquals("${sys:" + SampleApp.LIBRARY_PROPERTY + "}/ => /_xaccel/library/ expires=60",
                 filter.get(XAccelFilter.PARAM_LOCATIONS));
+        assertEquals("${sys:" + SampleApp.LINK_SECRET_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_SECRET));
+        assertEquals("${sys:" + SampleApp.LINK_PREFIX_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_PREFIX));
+        assertEquals("${sys:" + SampleApp.LINK_TTL_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_TTL));
         for (String v : params.values()) {
             assertFalse(v.contains(":-"), v);
         }

@@ -34,6 +34,10 @@ public class ItemsResource {
     @Context
     private HttpServletRequest request;
 
+    /**
+     * The books. Behind nginx with signed links configured, {@code cover} is a signed link that nginx serves
+     * without asking Tomcat (see {@link CoverLinks}); otherwise {@code /api/items/<id>/cover}.
+     */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public List<Json.Item> list() {
@@ -94,8 +98,9 @@ public class ItemsResource {
                     base + "/file/" + i + "?download=1",
                     request.getContextPath() + "/library/" + UrlPaths.encodePath(library.relative(f))));
         }
-        return new Json.Item(b.id(), b.title(), b.author(), b.cover() == null ? null : base + "/cover", total,
-                files);
+        String cover = b.cover() == null ? null
+                : CoverLinks.url(servletContext, request, library.relative(b.cover()), base + "/cover");
+        return new Json.Item(b.id(), b.title(), b.author(), cover, total, files);
     }
 
     private String contentType(java.nio.file.Path f) {

@@ -27,6 +27,16 @@ public final class DemoLauncher {
     public static final String PROTOCOL = "dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol";
     public static final String FALLBACK_PROTOCOL = "org.apache.coyote.http11.Http11NioProtocol";
 
+    /** Connector attributes for a proxy in front, the same as in sample-webapp/tomcat/server.xml. */
+    public static final Map<String, String> CONNECTOR_TUNING = Map.of(
+            "maxKeepAliveRequests", "-1",
+            "keepAliveTimeout", "75000",
+            "connectionTimeout", "20000",
+            "maxThreads", "50",
+            "minSpareThreads", "10",
+            "maxConnections", "1024",
+            "acceptCount", "100");
+
     private DemoLauncher() {
     }
 
@@ -83,7 +93,13 @@ public final class DemoLauncher {
         }
         connector.setPort(port);
         connector.setProperty("address", "127.0.0.1");
-        connector.setProperty("maxKeepAliveRequests", "-1");
+        // Tuned for nginx as the only client (see sample-webapp/tomcat/server.xml for the reasons):
+        // never close a kept-alive connection after N requests; idle timeout longer than nginx's upstream
+        // keepalive_timeout (60 s) so that nginx always closes first; a small pool of threads, since an
+        // offloaded answer holds a thread only briefly; idle connections are held by the poller, not threads.
+        for (Map.Entry<String, String> e : CONNECTOR_TUNING.entrySet()) {
+            connector.setProperty(e.getKey(), e.getValue());
+        }
         connector.setThrowOnFailure(true);
         return connector;
     }
