@@ -71,7 +71,8 @@ class XAccelFilterIT {
         Context root = tomcat.context("", tmp.resolve("docroot"), params());
         TomcatHarness.servlet(root, "declare", "/declare/*", new DeclaringServlet(media));
         TomcatHarness.servlet(root, "jersey", "/api/*",
-                new ServletContainer(new ResourceConfig(FilesResource.class).register(XAccelFeature.class)));
+                new ServletContainer(new ResourceConfig(FilesResource.class).register(XAccelFeature.class)
+                        .register(JsonForEverything.class)));
 
         Map<String, String> never = params();
         never.put("offload", "never");
@@ -335,6 +336,16 @@ class XAccelFilterIT {
     }
 
     @Test
+    void negotiatedMediaTypeOfAnUndeclaredResourceDoesNotBecomeTheFilesType() throws Exception {
+        // a JSON provider accepting every type is registered: without @Produces, the runtime negotiates
+        // application/json for a Path entity; the file's own type must win
+        HttpResponse<byte[]> offloaded = tomcat.get("/api/files/path/song.mp3", MARKER, ACCEL);
+        assertEquals("audio/mpeg", header(offloaded, "Content-Type"));
+        assertEquals("application/pdf", header(tomcat.get("/api/files/file/sub"), "Content-Type"));
+        assertEquals("audio/mpeg", header(tomcat.get("/api/files/named", MARKER, ACCEL), "Content-Type"));
+    }
+
+    @Test
     void jerseyErrorsPassThrough() throws Exception {
         HttpResponse<byte[]> r = tomcat.get("/api/files/forbidden", MARKER, ACCEL);
         assertEquals(403, r.statusCode());
@@ -369,6 +380,25 @@ class XAccelFilterIT {
         long rootOffloaded = (Long) server.getAttribute(rootName, "Offloaded");
         tomcat.get("/library/song.mp3", MARKER, ACCEL);
         assertEquals(rootOffloaded + 1, (Long) server.getAttribute(rootName, "Offloaded"));
+    }
+
+    /** A catch-all JSON writer, as JSON providers are: makes the runtime negotiate application/json. */
+    @jakarta.ws.rs.ext.Provider
+    @Produces("application/json")
+    public static class JsonForEverything implements jakarta.ws.rs.ext.MessageBodyWriter<Object> {
+        @Override
+        public boolean isWriteable(Class<?> type, java.lang.reflect.Type generic,
+                java.lang.annotation.Annotation[] annotations, jakarta.ws.rs.core.MediaType mediaType) {
+            return true;
+        }
+
+        @Override
+        public void writeTo(Object o, Class<?> type, java.lang.reflect.Type generic,
+                java.lang.annotation.Annotation[] annotations, jakarta.ws.rs.core.MediaType mediaType,
+                jakarta.ws.rs.core.MultivaluedMap<String, Object> headers, java.io.OutputStream out)
+                throws java.io.IOException {
+            out.write("{}".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
     }
 
     /** JAX-RS resource under test. */
