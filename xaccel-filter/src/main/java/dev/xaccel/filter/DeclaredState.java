@@ -1,0 +1,95 @@
+package dev.xaccel.filter;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Per-request state of declared mode, stored as request attribute {@link #ATTRIBUTE} by the filter and found
+ * there by {@link XAccel#sendFile}. All access is synchronized: with async processing the declaration may come
+ * from another thread than the one that ran the filter.
+ */
+final class DeclaredState {
+
+    /** Request attribute under which the filter publishes this state. */
+    static final String ATTRIBUTE = DeclaredState.class.getName();
+
+    private final XAccelFilter filter;
+    private final HttpServletRequest request;
+    private final HttpServletResponse response;
+    private OffloadResponseWrapper wrapper;
+    private XAccelFile file;
+    /** The filter chain has returned (request is async, or finished). */
+    private boolean chainReturned;
+    /** The declared file has been delivered (or answered with an error). */
+    private boolean done;
+
+    DeclaredState(XAccelFilter filter, HttpServletRequest request, HttpServletResponse response) {
+        this.filter = filter;
+        this.request = request;
+        this.response = response;
+    }
+
+    void setWrapper(OffloadResponseWrapper wrapper) {
+        this.wrapper = wrapper;
+    }
+
+    HttpServletRequest request() {
+        return request;
+    }
+
+    /** The unwrapped response (the offload headers must bypass the wrapper's header filter). */
+    HttpServletResponse response() {
+        return response;
+    }
+
+    OffloadResponseWrapper wrapper() {
+        return wrapper;
+    }
+
+    synchronized boolean isDeclared() {
+        return file != null;
+    }
+
+    synchronized XAccelFile file() {
+        return file;
+    }
+
+    /**
+     * Declares the file. Before the chain returned it is remembered and delivered by the filter afterwards; in
+     * an async request after the chain returned it is delivered right away on the calling thread.
+     */
+    void declare(XAccelFile f) throws java.io.IOException {
+        boolean deliverNow;
+        synchronized (this) {
+            if (done) {
+                throw new IllegalStateException(Messages.get("api.alreadySent"));
+            }
+            if (chainReturned && !request.isAsyncStarted()) {
+                throw new IllegalStateException(Messages.get("api.tooLate"));
+            }
+            file = f;
+            deliverNow = chainReturned;
+            if (deliverNow) {
+                done = true;
+            }
+        }
+        if (deliverNow) {
+            filter.deliverDeclared(this, f);
+        }
+    }
+
+    /**
+     * Called by the filter once the chain has returned.
+     *
+     * @return the file to deliver now, or {@code null} (nothing declared, or async: a later declaration is
+     *         delivered by {@link #declare})
+     */
+    synchronized XAccelFile chainReturned(boolean async) {
+        chainReturned = true;
+        if (file != null && !done) {
+            done = true;
+            return file;
+        }
+        return null;
+    }
+}

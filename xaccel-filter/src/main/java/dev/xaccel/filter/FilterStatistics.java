@@ -1,0 +1,57 @@
+package dev.xaccel.filter;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** Thread-safe counters of one filter instance; the object registered as {@link XAccelFilterMXBean}. */
+final class FilterStatistics implements XAccelFilterMXBean {
+
+    final LongAdder offloaded = new LongAdder();
+    final LongAdder servedDirectly = new LongAdder();
+    final LongAdder notFound = new LongAdder();
+    final LongAdder rejected = new LongAdder();
+    final LongAdder bytesServedDirectly = new LongAdder();
+    private final String configuration;
+
+    FilterStatistics(String configuration) {
+        this.configuration = configuration;
+    }
+
+    /** Counts a rejection by its status: 404 as not found, anything else as rejected. */
+    void countRejection(int status) {
+        if (status == 404) {
+            notFound.increment();
+        } else {
+            rejected.increment();
+        }
+    }
+
+    @Override
+    public long getOffloaded() {
+        return offloaded.sum();
+    }
+
+    @Override
+    public long getServedDirectly() {
+        return servedDirectly.sum();
+    }
+
+    @Override
+    public long getNotFound() {
+        return notFound.sum();
+    }
+
+    @Override
+    public long getRejected() {
+        return rejected.sum();
+    }
+
+    @Override
+    public long getBytesServedDirectly() {
+        return bytesServedDirectly.sum();
+    }
+
+    @Override
+    public String getConfiguration() {
+        return configuration;
+    }
+}

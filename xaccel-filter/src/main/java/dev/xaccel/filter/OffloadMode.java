@@ -1,0 +1,34 @@
+package dev.xaccel.filter;
+
+import java.util.Locale;
+
+/** When the filter hands a file to the front-end server instead of sending the bytes itself. */
+public enum OffloadMode {
+    /**
+     * Offload only when the remote address is a trusted proxy AND the request carries the marker header whose
+     * value equals the configured header type (case-insensitive). Otherwise serve directly.
+     */
+    AUTO,
+    /** Always answer with the offload header (the front-end server must be there). */
+    ALWAYS,
+    /** Never offload: the filter always sends the file itself. */
+    NEVER;
+
+    /** The init-param spelling ({@code auto}, {@code always}, {@code never}). */
+    public String paramValue() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Case-insensitive parse; {@code null} for anything else. */
+    static OffloadMode parseOrNull(String value) {
+        if (value == null) {
+            return null;
+        }
+        for (OffloadMode m : values()) {
+            if (m.paramValue().equalsIgnoreCase(value.trim())) {
+                return m;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,255 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.Locale;
+import java.util.Set;
+import java.util.logging.Logger;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+
+/**
+ * Response wrapper used in declared mode.
+ * <ul>
+ * <li>Always: offload headers ({@code X-Accel-*}, {@code X-Sendfile*}, {@code X-LIGHTTPD-send-file}) set by
+ * downstream code are dropped, with one WARNING per header name and filter.</li>
+ * <li>Once a file is declared: body bytes are discarded, {@code flushBuffer()} and {@code Content-Length} are
+ * ignored (nothing gets committed), and validators/range headers ({@code ETag}, {@code Last-Modified},
+ * {@code Accept-Ranges}, {@code Content-Range}) are dropped, because the filter answers for the file.</li>
+ * </ul>
+ * The real output stream or writer is obtained lazily on the first byte written before a declaration, so a
+ * downstream {@code getWriter()} call alone does not prevent the filter from streaming the file.
+ */
+final class OffloadResponseWrapper extends HttpServletResponseWrapper {
+
+    private static final Logger LOG = Logger.getLogger(XAccelFilter.class.getName());
+
+    private final DeclaredState state;
+    private final Set<String> warned;
+    private GatedOutputStream stream;
+    private PrintWriter writer;
+    private boolean bodyWritten;
+
+    OffloadResponseWrapper(HttpServletResponse response, DeclaredState state, Set<String> warnedHeaderNames) {
+        super(response);
+        this.state = state;
+        this.warned = warnedHeaderNames;
+    }
+
+    /** Whether downstream code wrote body bytes to the real response (before any declaration). */
+    boolean bodyWritten() {
+        return bodyWritten;
+    }
+
+    static boolean isOffloadHeader(String name) {
+        if (name == null) {
+            return false;
+        }
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.startsWith("x-accel-") || n.startsWith("x-sendfile") || n.equals("x-lighttpd-send-file");
+    }
+
+    private static boolean isFileManagedHeader(String name) {
+        return name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("ETag")
+                || name.equalsIgnoreCase("Last-Modified") || name.equalsIgnoreCase("Accept-Ranges")
+                || name.equalsIgnoreCase("Content-Range");
+    }
+
+    /** @return true when the header must not reach the real response */
+    private boolean blocked(String name) {
+        if (isOffloadHeader(name)) {
+            String key = name.toLowerCase(Locale.ROOT);
+            if (warned.add(key)) {
+                LOG.warning(Messages.get("wrapper.headerBlocked", name));
+            }
+            return true;
+        }
+        return name != null && state.isDeclared() && isFileManagedHeader(name);
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+        if (!blocked(name)) {
+            super.setHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+        if (!blocked(name)) {
+            super.addHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        if (!blocked(name)) {
+            super.setIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        if (!blocked(name)) {
+            super.addIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setDateHeader(String name, long date) {
+        if (!blocked(name)) {
+            super.setDateHeader(name, date);
+        }
+    }
+
+    @Override
+    public void addDateHeader(String name, long date) {
+        if (!blocked(name)) {
+            super.addDateHeader(name, date);
+        }
+    }
+
+    @Override
+    public void setContentLength(int len) {
+        if (!state.isDeclared()) {
+            super.setContentLength(len);
+        }
+    }
+
+    @Override
+    public void setContentLengthLong(long len) {
+        if (!state.isDeclared()) {
+            super.setContentLengthLong(len);
+        }
+    }
+
+    @Override
+    public void flushBuffer() throws IOException {
+        if (!state.isDeclared()) {
+            super.flushBuffer();
+        }
+    }
+
+    @Override
+    public ServletOutputStream getOutputStream() throws IOException {
+        if (writer != null) {
+            throw new IllegalStateException("getWriter() has already been called for this response");
+        }
+        if (stream == null) {
+            stream = new GatedOutputStream();
+        }
+        return stream;
+    }
+
+    @Override
+    public PrintWriter getWriter() throws IOException {
+        if (stream != null) {
+            throw new IllegalStateException("getOutputStream() has already been called for this response");
+        }
+        if (writer == null) {
+            writer = new PrintWriter(new GatedWriter());
+        }
+        return writer;
+    }
+
+    /** Delegates to the real stream until a file is declared, then discards. */
+    private final class GatedOutputStream extends ServletOutputStream {
+        private ServletOutputStream real;
+
+        private ServletOutputStream real() throws IOException {
+            if (real == null) {
+                real = getResponse().getOutputStream();
+            }
+            return real;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            if (!state.isDeclared()) {
+                bodyWritten = true;
+                real().write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (!state.isDeclared()) {
+                bodyWritten = true;
+                real().write(b, off, len);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (!state.isDeclared() && real != null) {
+                real.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!state.isDeclared() && real != null) {
+                real.close();
+            }
+        }
+
+        @Override
+        public boolean isReady() {
+            if (state.isDeclared()) {
+                return true;
+            }
+            try {
+                return real().isReady();
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+            try {
+                real().setWriteListener(listener);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Delegates to the real writer until a file is declared, then discards. */
+    private final class GatedWriter extends Writer {
+        private PrintWriter real;
+
+        private PrintWriter real() throws IOException {
+            if (real == null) {
+                real = getResponse().getWriter();
+            }
+            return real;
+        }
+
+        @Override
+        public void write(char[] cbuf, int off, int len) throws IOException {
+            if (!state.isDeclared()) {
+                bodyWritten = true;
+                real().write(cbuf, off, len);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            if (!state.isDeclared() && real != null) {
+                real.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!state.isDeclared() && real != null) {
+                real.close();
+            }
+        }
+    }
+}

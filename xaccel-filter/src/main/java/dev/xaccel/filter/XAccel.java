@@ -1,0 +1,63 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Declared mode: application code (servlet, controller) decides which file answers the request and hands it
+ * to the {@link XAccelFilter} in front of it.
+ *
+ * <pre>{@code
+ * if (!user.mayRead(track)) { resp.sendError(403); return; }
+ * XAccel.sendFile(req, resp, XAccelFile.of(track.path()).downloadName(track.title() + ".mp3"));
+ * return; // write nothing else
+ * }</pre>
+ *
+ * The filter delivers the file after the servlet returns, and only if the final status is 2xx and the
+ * response was not committed: either with an offload header for the front-end server, or by sending the
+ * bytes itself. Anything written to the body after the declaration is discarded.
+ * <p>
+ * Async requests: a file declared before the servlet returns is delivered when the filter regains control,
+ * even if async processing started. A file declared from an async thread (after the servlet returned) is
+ * delivered immediately on the calling thread, so call {@code sendFile} before {@code AsyncContext.complete()}.
+ */
+public final class XAccel {
+
+    private XAccel() {
+    }
+
+    /** Same as {@code sendFile(req, resp, XAccelFile.of(file))}. */
+    public static void sendFile(HttpServletRequest req, HttpServletResponse resp, Path file) throws IOException {
+        sendFile(req, resp, XAccelFile.of(file));
+    }
+
+    /**
+     * Declares {@code file} as the response to {@code req}.
+     *
+     * @throws IllegalStateException if no {@link XAccelFilter} handles this request, the response is already
+     *                               committed, or a file was already sent for this request
+     * @throws IOException           when delivered immediately (async) and sending fails
+     */
+    public static void sendFile(HttpServletRequest req, HttpServletResponse resp, XAccelFile file)
+            throws IOException {
+        Objects.requireNonNull(req, "req");
+        Objects.requireNonNull(file, "file");
+        Object state = req.getAttribute(DeclaredState.ATTRIBUTE);
+        if (!(state instanceof DeclaredState)) {
+            throw new IllegalStateException(Messages.get("api.noFilter", req.getRequestURI()));
+        }
+        if (resp != null && resp.isCommitted()) {
+            throw new IllegalStateException(Messages.get("api.committed"));
+        }
+        ((DeclaredState) state).declare(file);
+    }
+
+    /** Whether an {@link XAccelFilter} handles this request in declared mode (so {@code sendFile} works). */
+    public static boolean isAvailable(HttpServletRequest req) {
+        return req.getAttribute(DeclaredState.ATTRIBUTE) instanceof DeclaredState;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.xaccel.filter;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Immutable description of a file the application wants to send: the file itself plus optional download
+ * name, content type and disposition. Every "wither" returns a new instance.
+ *
+ * <pre>{@code
+ * XAccel.sendFile(req, resp, XAccelFile.of(path).downloadName("Report 2024.pdf").attachment());
+ * }</pre>
+ *
+ * When no content type is given the filter uses {@code ServletContext.getMimeType(fileName)}, then the
+ * {@code defaultContentType} init-param. When no disposition is given the {@code disposition} init-param
+ * applies. A {@code Content-Disposition} header is only sent when a download name is given or the
+ * disposition is {@code attachment}.
+ */
+public final class XAccelFile {
+
+    /** Disposition types. */
+    enum Disposition {
+        INLINE("inline"), ATTACHMENT("attachment");
+
+        final String value;
+
+        Disposition(String value) {
+            this.value = value;
+        }
+    }
+
+    private final Path path;
+    private final String downloadName;
+    private final String contentType;
+    private final Disposition disposition;
+
+    private XAccelFile(Path path, String downloadName, String contentType, Disposition disposition) {
+        this.path = path;
+        this.downloadName = downloadName;
+        this.contentType = contentType;
+        this.disposition = disposition;
+    }
+
+    /**
+     * @param path an absolute path, normally inside one of the configured {@code locations}
+     * @throws NullPointerException     if {@code path} is null
+     * @throws IllegalArgumentException if {@code path} is relative
+     */
+    public static XAccelFile of(Path path) {
+        Objects.requireNonNull(path, "path");
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException("XAccelFile path must be absolute: " + path);
+        }
+        return new XAccelFile(path, null, null, null);
+    }
+
+    /**
+     * The name the browser should save the file as (any Unicode; encoded per RFC 6266/8187).
+     *
+     * @param name the name, or {@code null} for none
+     */
+    public XAccelFile downloadName(String name) {
+        return new XAccelFile(path, name == null || name.isBlank() ? null : name, contentType, disposition);
+    }
+
+    /**
+     * An explicit {@code Content-Type}, e.g. {@code audio/mpeg}.
+     *
+     * @param type the media type, or {@code null} for the default lookup
+     * @throws IllegalArgumentException if it contains control characters or non-ASCII
+     */
+    public XAccelFile contentType(String type) {
+        if (type != null) {
+            for (int i = 0; i < type.length(); i++) {
+                char c = type.charAt(i);
+                if ((c < 0x20 && c != '\t') || c > 0x7e) {
+                    throw new IllegalArgumentException("Invalid content type: control or non-ASCII character");
+                }
+            }
+            if (type.isBlank()) {
+                type = null;
+            }
+        }
+        return new XAccelFile(path, downloadName, type == null ? null : type.trim(), disposition);
+    }
+
+    /** Ask the browser to download ({@code Content-Disposition: attachment}). */
+    public XAccelFile attachment() {
+        return new XAccelFile(path, downloadName, contentType, Disposition.ATTACHMENT);
+    }
+
+    /** Ask the browser to display the file ({@code Content-Disposition: inline}). */
+    public XAccelFile inline() {
+        return new XAccelFile(path, downloadName, contentType, Disposition.INLINE);
+    }
+
+    public Path getPath() {
+        return path;
+    }
+
+    public Optional<String> getDownloadName() {
+        return Optional.ofNullable(downloadName);
+    }
+
+    public Optional<String> getContentType() {
+        return Optional.ofNullable(contentType);
+    }
+
+    /** {@code inline}, {@code attachment}, or empty when the filter's default applies. */
+    public Optional<String> getDisposition() {
+        return disposition == null ? Optional.empty() : Optional.of(disposition.value);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof XAccelFile)) {
+            return false;
+        }
+        XAccelFile f = (XAccelFile) o;
+        return path.equals(f.path) && Objects.equals(downloadName, f.downloadName)
+                && Objects.equals(contentType, f.contentType) && disposition == f.disposition;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(path, downloadName, contentType, disposition);
+    }
+
+    @Override
+    public String toString() {
+        return "XAccelFile[" + path + (downloadName == null ? "" : ", downloadName=" + downloadName)
+                + (contentType == null ? "" : ", contentType=" + contentType)
+                + (disposition == null ? "" : ", " + disposition.value) + "]";
+    }
+}

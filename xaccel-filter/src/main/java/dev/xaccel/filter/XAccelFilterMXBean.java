@@ -1,0 +1,27 @@
+package dev.xaccel.filter;
+
+/**
+ * Management view of one {@link XAccelFilter} instance, registered in the platform MBeanServer under
+ * {@code dev.xaccel:type=XAccelFilter,context=<context path or />,name=<filter name>} unless the
+ * {@code jmxName} init-param says otherwise ({@code none} disables registration). Counters only grow.
+ */
+public interface XAccelFilterMXBean {
+
+    /** Responses answered with the offload header (the front-end server sent the bytes). */
+    long getOffloaded();
+
+    /** Files the filter sent itself (offload not applicable or not allowed for the request). */
+    long getServedDirectly();
+
+    /** Requests for files that do not exist or may not be served (answered 404). */
+    long getNotFound();
+
+    /** Requests rejected for other reasons (400, 405, 500 for a declared file outside every location). */
+    long getRejected();
+
+    /** Bytes of file content the filter wrote itself. */
+    long getBytesServedDirectly();
+
+    /** The effective configuration, one line, as logged at startup. */
+    String getConfiguration();
+}
