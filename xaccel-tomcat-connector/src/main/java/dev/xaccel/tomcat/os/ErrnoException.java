@@ -1,0 +1,32 @@
+package dev.xaccel.tomcat.os;
+
+import java.io.IOException;
+
+/** A failed system call, with the {@code errno} value it set. */
+public class ErrnoException extends IOException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String call;
+    private final int errno;
+
+    /**
+     * @param call  the system call, for example {@code setsockopt}
+     * @param errno the errno value
+     */
+    public ErrnoException(String call, int errno) {
+        super(call + " failed with errno " + errno);
+        this.call = call;
+        this.errno = errno;
+    }
+
+    /** @return the system call that failed */
+    public String call() {
+        return call;
+    }
+
+    /** @return the errno value */
+    public int errno() {
+        return errno;
+    }
+}
