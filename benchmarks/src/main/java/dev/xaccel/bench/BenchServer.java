@@ -103,7 +103,6 @@ public final class BenchServer {
             System.err.println("BenchServer: startup failed: " + String.join("; ", failures));
             System.exit(2);
         }
-        sampler.start();
 
         StringBuilder sb = new StringBuilder();
         sb.append("pid=").append(ProcessHandle.current().pid()).append('\n');

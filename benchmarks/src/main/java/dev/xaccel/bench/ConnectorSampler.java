@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.catalina.connector.Connector;
@@ -13,8 +14,8 @@ import org.apache.coyote.ProtocolHandler;
 
 /**
  * Samples every connector's {@code connectionCount} (sockets Tomcat has accepted and holds) and its executor's
- * active (busy) threads every few milliseconds and keeps the maxima since the last {@link #reset()}.
- * This is what the accept-filter workload reports; the same values are visible over JMX
+ * active (busy) threads every few milliseconds and keeps the maxima since the last {@link #start()}.
+ * Sampling runs only between {@link #start()} and {@link #stop()}. This is what the accept-filter workload reports; the same values are visible over JMX
  * ({@code Catalina:type=ThreadPool,name=...} {@code connectionCount}, {@code currentThreadsBusy}).
  */
 final class ConnectorSampler {
@@ -32,6 +33,7 @@ final class ConnectorSampler {
         }
     }
 
+    private ScheduledFuture<?> task;
     private final Map<String, Sample> samples = new LinkedHashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "bench-sampler");
@@ -43,14 +45,22 @@ final class ConnectorSampler {
         samples.put(name, new Sample(connector));
     }
 
-    void start() {
-        timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
-    }
-
-    synchronized void reset() {
+    /** Resets the maxima and samples until {@link #stop()}; sampling only while measuring keeps its CPU out of
+     * the other workloads' accounting. */
+    synchronized void start() {
         for (Sample s : samples.values()) {
             s.maxConnections = connections(s.connector);
             s.maxBusy = busy(s.connector);
+        }
+        if (task == null) {
+            task = timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    synchronized void stop() {
+        if (task != null) {
+            task.cancel(false);
+            task = null;
         }
     }
 
@@ -78,6 +88,13 @@ final class ConnectorSampler {
             sb.append(n).append(" maxConnectionCount ").append(s.maxConnections).append('\n');
             sb.append(n).append(" busyThreads ").append(busy(s.connector)).append('\n');
             sb.append(n).append(" maxBusyThreads ").append(s.maxBusy).append('\n');
+            for (String property : new String[] {"acceptFilterEffective", "acceptFilterKernelValue"}) {
+                Object v = s.connector.getProperty(property);
+                if (v != null) {
+                    sb.append(n).append(' ').append(property).append(' ')
+                            .append(String.valueOf(v).isEmpty() ? "-" : v).append('\n');
+                }
+            }
         }
         return sb.toString();
     }

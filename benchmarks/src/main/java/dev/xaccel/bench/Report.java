@@ -212,6 +212,10 @@ public final class Report {
             }
         }
         md.append("\n## Tomcat side\n\n").append(meta.getOrDefault("tomcat_setup", "")).append("\n\n");
+        if (!meta.getOrDefault("filter_counters", "").isEmpty()) {
+            md.append("XAccelFilter MBean counters at the end of the run (non-zero only): ")
+                    .append(meta.get("filter_counters")).append(".\n\n");
+        }
         md.append("## nginx configuration (exact)\n\n```nginx\n").append(nginxConf.strip()).append("\n```\n");
         return md.toString();
     }

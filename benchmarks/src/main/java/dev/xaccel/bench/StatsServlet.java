@@ -14,7 +14,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * {@code GET /_bench/stats[?reset]}: the connector maxima of {@link ConnectorSampler} and every numeric attribute
+ * {@code GET /_bench/stats?start} resets the maxima and starts sampling; {@code GET /_bench/stats} stops sampling and
+ * answers the connector maxima of {@link ConnectorSampler} and every numeric attribute
  * of the XAccelFilter MBeans, as plain text lines {@code <name> <key> <value>}. Loopback only (the server binds
  * 127.0.0.1).
  */
@@ -30,9 +31,12 @@ final class StatsServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        if (req.getParameter("reset") != null) {
-            sampler.reset();
+        if (req.getParameter("start") != null) {
+            sampler.start();
+            resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            return;
         }
+        sampler.stop();
         resp.setContentType("text/plain;charset=UTF-8");
         PrintWriter out = resp.getWriter();
         out.print(sampler.report());
