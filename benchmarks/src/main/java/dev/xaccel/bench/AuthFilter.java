@@ -1,8 +1,9 @@
 package dev.xaccel.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import java.security.Principal;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -11,21 +12,25 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * The "auth hop" of every Tomcat setup: a bearer-token check in front of the file, like an application's own
- * authorization (Audiobookshelf checks the user before it answers with X-Accel-Redirect).
- * Accepts {@code Authorization: Bearer <token>} or {@code ?token=<token>}; anything else gets 401.
+ * The "auth hop" of every Tomcat setup, shaped like the sample application's auth filter: the bearer token of
+ * {@code Authorization: Bearer <token>} is looked up in a token store, and an authenticated request continues
+ * wrapped so that {@code getUserPrincipal()}/{@code getRemoteUser()} work downstream; anything else gets 401.
+ * (Audiobookshelf, too, checks the user before it answers with X-Accel-Redirect.)
  */
 public final class AuthFilter implements Filter {
 
-    /** Init-param: the expected token (required). */
+    /** Init-param: the token the store knows (required); it belongs to the user {@value #USER}. */
     public static final String PARAM_TOKEN = "token";
+    /** The one user of the benchmark. */
+    static final String USER = "bench";
 
     private static final String BEARER = "Bearer ";
 
-    private byte[] token;
+    private final Map<String, Principal> tokens = new ConcurrentHashMap<>();
 
     @Override
     public void init(FilterConfig config) throws ServletException {
@@ -33,24 +38,41 @@ public final class AuthFilter implements Filter {
         if (value == null || value.isEmpty()) {
             throw new ServletException("init-param [" + PARAM_TOKEN + "] is required");
         }
-        token = value.getBytes(StandardCharsets.UTF_8);
+        tokens.put(value, () -> USER);
     }
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         HttpServletRequest req = (HttpServletRequest) request;
-        String presented = null;
         String authorization = req.getHeader("Authorization");
+        Principal user = null;
         if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            presented = authorization.substring(BEARER.length()).trim();
-        } else if (req.getQueryString() != null) {
-            presented = req.getParameter(PARAM_TOKEN);
+            user = tokens.get(authorization.substring(BEARER.length()).trim());
         }
-        if (presented != null && MessageDigest.isEqual(token, presented.getBytes(StandardCharsets.UTF_8))) {
-            chain.doFilter(request, response);
-        } else {
+        if (user == null) {
             ((HttpServletResponse) response).sendError(HttpServletResponse.SC_UNAUTHORIZED);
+            return;
+        }
+        chain.doFilter(new Authenticated(req, user), response);
+    }
+
+    private static final class Authenticated extends HttpServletRequestWrapper {
+        private final Principal user;
+
+        Authenticated(HttpServletRequest request, Principal user) {
+            super(request);
+            this.user = user;
+        }
+
+        @Override
+        public Principal getUserPrincipal() {
+            return user;
+        }
+
+        @Override
+        public String getRemoteUser() {
+            return user.getName();
         }
     }
 }

@@ -365,10 +365,11 @@ public final class Report {
             panels.add(new String[] {"Small files, concurrency " + w.substring(w.lastIndexOf('c') + 1)
                     + " — requests/s", w, "rps"});
         }
-        for (String w : workloads("large-")) {
-            panels.add(new String[] {meta.getOrDefault("label." + w, w) + " — JVM CPU s per GB", w,
-                "jvm_s_per_GB"});
-            break;
+        List<String> large = new ArrayList<>(workloads("large-"));
+        if (!large.isEmpty()) {
+            String w = large.get(0);
+            panels.add(new String[] {meta.getOrDefault("label." + w, w)
+                    + " — CPU seconds per GB: JVM (colour) + nginx (grey)", w, "jvm_s_per_GB", "nginx_s_per_GB"});
         }
         int width = 860;
         int labelW = 330;
@@ -379,10 +380,15 @@ public final class Report {
         String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
+            String stackedMetric = p.length > 3 ? p[3] : null;
             double max = 0;
             for (String s : setups) {
-                for (double v : values(p[1], s, p[2])) {
-                    max = Math.max(max, v);
+                if (stackedMetric != null) {
+                    max = Math.max(max, median(values(p[1], s, p[2])) + nz(median(values(p[1], s, stackedMetric))));
+                } else {
+                    for (double v : values(p[1], s, p[2])) {
+                        max = Math.max(max, v);
+                    }
                 }
             }
             if (max <= 0) {
@@ -393,22 +399,34 @@ public final class Report {
             for (String s : setups) {
                 List<Double> v = values(p[1], s, p[2]);
                 double m = median(v);
-                double scale = (width - labelW - 110) / max;
+                double scale = (width - labelW - 130) / max;
                 int idx = java.util.Arrays.asList(SHORT).indexOf(s);
                 body.append(text(10, y + barH - 4, esc(SETUPS.get(s)), "normal", 12));
                 body.append(String.format(Locale.ROOT,
                         "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n", labelW, y,
                         Math.max(0.5, m * scale), barH, colors[idx]));
-                if (v.size() > 1) {
-                    double lo = Collections.min(v) * scale + labelW;
-                    double hi = Collections.max(v) * scale + labelW;
-                    int cy = y + barH / 2;
+                double end = m;
+                if (stackedMetric != null) {
+                    double n = nz(median(values(p[1], s, stackedMetric)));
                     body.append(String.format(Locale.ROOT,
-                            "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#222\" fill=\"none\"/>%n",
-                            lo, cy, hi, lo, cy - 4, cy + 4, hi, cy - 4, cy + 4));
+                            "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#bbbbbb\"/>%n",
+                            labelW + m * scale, y, n * scale, barH));
+                    end = m + n;
+                    body.append(text((int) (labelW + end * scale + 6), y + barH - 4,
+                            fmt(m, 3) + " + " + fmt(n, 3), "normal", 12));
+                } else {
+                    if (v.size() > 1) {
+                        double lo = Collections.min(v) * scale + labelW;
+                        double hi = Collections.max(v) * scale + labelW;
+                        int cy = y + barH / 2;
+                        body.append(String.format(Locale.ROOT,
+                                "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#222\" fill=\"none\"/>%n",
+                                lo, cy, hi, lo, cy - 4, cy + 4, hi, cy - 4, cy + 4));
+                        end = Collections.max(v);
+                    }
+                    body.append(text((int) (labelW + end * scale + 6), y + barH - 4, fmt(m, m < 10 ? 2 : 0),
+                            "normal", 12));
                 }
-                body.append(text((int) (labelW + Math.max(m, Collections.max(v)) * scale + 6), y + barH - 4,
-                        fmt(m, m < 10 ? 2 : 0), "normal", 12));
                 y += barH + gap;
             }
             y += 26;
@@ -420,6 +438,10 @@ public final class Report {
                 + "\" viewBox=\"0 0 " + width + " " + (y + 10) + "\" font-family=\"sans-serif\">\n"
                 + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + text(10, 20, esc(title), "normal", 12)
                 + body + "</svg>\n";
+    }
+
+    private static double nz(double d) {
+        return Double.isNaN(d) ? 0 : d;
     }
 
     private static String text(int x, int y, String s, String weight, int size) {
