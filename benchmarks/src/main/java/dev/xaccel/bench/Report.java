@@ -52,9 +52,11 @@ public final class Report {
         String nginxConf = Files.readString(Path.of(opts.get("nginx-conf")), StandardCharsets.UTF_8);
         List<String[]> jmh = opts.containsKey("jmh") && Files.exists(Path.of(opts.get("jmh")))
                 ? readCsv(Path.of(opts.get("jmh"))) : List.of();
+        String perf = opts.containsKey("perf") && Files.exists(Path.of(opts.get("perf")))
+                ? Files.readString(Path.of(opts.get("perf")), StandardCharsets.UTF_8) : "";
         Path svg = Path.of(opts.get("svg"));
         Files.writeString(svg, r.svg(), StandardCharsets.UTF_8);
-        Files.writeString(Path.of(opts.get("out")), r.markdown(nginxConf, jmh, svg.getFileName().toString()),
+        Files.writeString(Path.of(opts.get("out")), r.markdown(nginxConf, jmh, perf, svg.getFileName().toString()),
                 StandardCharsets.UTF_8);
     }
 
@@ -174,7 +176,7 @@ public final class Report {
 
     // ---------------------------------------------------------------- markdown
 
-    private String markdown(String nginxConf, List<String[]> jmh, String svgName) {
+    private String markdown(String nginxConf, List<String[]> jmh, String perf, String svgName) {
         StringBuilder md = new StringBuilder();
         md.append("# xaccel benchmark — ").append(meta.getOrDefault("date", "?"));
         if ("1".equals(meta.get("quick"))) {
@@ -194,6 +196,13 @@ public final class Report {
 
         largeSection(md);
         smallSection(md);
+        if (!perf.isBlank()) {
+            md.append("### Where the time goes (perf, small files)\n\n")
+                    .append("`perf record -e cpu-clock -F 499 -a` during one extra wrk run per setup (not part of the ")
+                    .append("tables); percentages are of all samples on both cores, so they include the client ")
+                    .append("(wrk) and any other process on the machine. JIT-compiled Java frames are named through ")
+                    .append("`jcmd <pid> Compiler.perfmap`.\n\n```\n").append(perf.strip()).append("\n```\n\n");
+        }
         acceptSection(md);
         jmhSection(md, jmh);
 
