@@ -83,17 +83,16 @@ final class DirectFileSender {
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException | AccessDeniedException e) {
-            if (LOG.isLoggable(Level.FINE)) {
-                LOG.fine(Messages.get("sender.fileVanished", file));
-            }
-            if (!resp.isCommitted()) {
-                resp.sendError(HttpServletResponse.SC_NOT_FOUND);
-            }
-            return 0;
+            return vanished(resp, file);
         }
         try (channel) {
             long size = channel.size();
-            long lastModified = Files.getLastModifiedTime(file).toMillis();
+            long lastModified;
+            try {
+                lastModified = Files.getLastModifiedTime(file).toMillis();
+            } catch (NoSuchFileException e) {
+                return vanished(resp, file);
+            }
             long lastModifiedSec = Math.floorDiv(lastModified, 1000L);
             String etag = ETags.strong(size, lastModified);
             String type = contentType == null ? DEFAULT_CONTENT_TYPE : contentType;
@@ -257,6 +256,16 @@ final class DirectFileSender {
         }
         long date = dateHeader(req, "If-Range");
         return date >= 0 && date == lastModifiedSec * 1000L;
+    }
+
+    private static long vanished(HttpServletResponse resp, Path file) throws IOException {
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(Messages.get("sender.fileVanished", file));
+        }
+        if (!resp.isCommitted()) {
+            resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+        return 0;
     }
 
     private static long empty(HttpServletResponse resp, int status) {

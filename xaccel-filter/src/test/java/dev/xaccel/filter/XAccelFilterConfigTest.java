@@ -52,8 +52,11 @@ class XAccelFilterConfigTest {
     static XAccelFilter init(Map<String, String> params) throws ServletException {
         XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of("MEDIA", media.toString()),
                 Map.of("xaccel.rate", "2048")));
-        try (LogCapture ignored = new LogCapture()) {
+        LogCapture quiet = new LogCapture();
+        try {
             f.init(new TestFilterConfig("xaccel", params, null));
+        } finally {
+            quiet.close();
         }
         return f;
     }
@@ -273,8 +276,11 @@ class XAccelFilterConfigTest {
                 .charset("utf-8").accelExpires("0").cacheControl("no-store").disposition("attachment")
                 .allowUnmapped(true).allowHidden(true).symlinks("never").defaultContentType("text/plain")
                 .sendfile(false).markerHeader("X-M").jmxName("none").build();
-        try (LogCapture ignored = new LogCapture()) {
+        LogCapture quiet = new LogCapture();
+        try {
             f.init(new TestFilterConfig("b", Map.of(), null));
+        } finally {
+            quiet.close();
         }
         XAccelConfig c = f.config();
         assertEquals(OffloadMode.NEVER, c.offload);

@@ -51,6 +51,16 @@ final class AcceptFilterInstaller {
      */
     synchronized AcceptFilterStatus install(NetworkChannel channel, String connector, AcceptFilterMode mode,
             boolean tls, AcceptFilter plainDefault, int deferSeconds) {
+        try {
+            return doInstall(channel, connector, mode, tls, plainDefault, deferSeconds);
+        } catch (RuntimeException | LinkageError e) {
+            // a broken native binding must not take the connector down unless acceptFilterFailOnError says so
+            return AcceptFilterStatus.failure(Messages.get("installer.unexpected", connector, e.toString()));
+        }
+    }
+
+    private AcceptFilterStatus doInstall(NetworkChannel channel, String connector, AcceptFilterMode mode,
+            boolean tls, AcceptFilter plainDefault, int deferSeconds) {
         if (mode == AcceptFilterMode.NONE) {
             return new AcceptFilterStatus(false, "none", "", Messages.get("installer.none", connector), false);
         }

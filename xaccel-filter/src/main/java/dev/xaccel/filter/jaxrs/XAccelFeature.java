@@ -20,8 +20,12 @@ import jakarta.ws.rs.core.FeatureContext;
  */
 public class XAccelFeature implements Feature {
 
+    /** Priority of the writer interceptor: before {@code Priorities.ENTITY_CODER} (compression). */
+    public static final int INTERCEPTOR_PRIORITY = jakarta.ws.rs.Priorities.ENTITY_CODER - 1000;
+
     @Override
     public boolean configure(FeatureContext context) {
+        context.register(XAccelWriterInterceptor.class, INTERCEPTOR_PRIORITY);
         context.register(XAccelFileWriter.class);
         return true;
     }

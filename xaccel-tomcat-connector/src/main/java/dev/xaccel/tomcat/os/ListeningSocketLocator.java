@@ -24,6 +24,8 @@ public final class ListeningSocketLocator {
 
     /** Upper bound of the descriptor scan where there is no {@code /proc/self/fd}. */
     static final int MAX_SCAN = 1 << 20;
+    /** Open descriptors probed beyond the process's count before the scan stops. */
+    static final int SCAN_SLACK = 64;
 
     /** How the descriptor was found. */
     public enum Via {
@@ -74,6 +76,17 @@ public final class ListeningSocketLocator {
         if (fd >= 0 && isListeningOn(fd, bound)) {
             return new Found(fd, Via.JDK_INTERNALS);
         }
+        return locate(bound);
+    }
+
+    /**
+     * Scans the process's descriptors for the listening socket bound to {@code bound}.
+     *
+     * @param bound the local address of the listening socket, as Java reports it
+     * @return its descriptor
+     * @throws IOException if there is none, or more than one
+     */
+    public Found locate(InetSocketAddress bound) throws IOException {
         List<Integer> matches = new ArrayList<>(1);
         scan(candidate -> {
             if (isListeningOn(candidate, bound)) {
@@ -96,13 +109,21 @@ public final class ListeningSocketLocator {
      * @return whether {@code fd} is a listening socket bound to {@code bound}
      */
     boolean isListeningOn(int fd, InetSocketAddress bound) {
+        return probe(fd, bound) == Probe.MATCH;
+    }
+
+    private enum Probe {
+        CLOSED, OTHER, MATCH
+    }
+
+    private Probe probe(int fd, InetSocketAddress bound) {
         try {
             if (sockets.getsockoptInt(fd, os.solSocket(), os.soAcceptConn()) == 0) {
-                return false;
+                return Probe.OTHER;
             }
-            return Sockaddr.matches(Sockaddr.decode(os, sockets.getsockname(fd)), bound);
+            return Sockaddr.matches(Sockaddr.decode(os, sockets.getsockname(fd)), bound) ? Probe.MATCH : Probe.OTHER;
         } catch (ErrnoException e) {
-            return false; // EBADF, ENOTSOCK, ...
+            return e.errno() == OsFamily.EBADF ? Probe.CLOSED : Probe.OTHER; // ENOTSOCK: open, not a socket
         }
     }
 
@@ -128,12 +149,42 @@ public final class ListeningSocketLocator {
             }
             return;
         }
+        // No /proc: probe 0, 1, 2, ... Descriptors are allocated lowest first, so once as many open descriptors as
+        // the process has (plus some slack for concurrent opens) have been seen, the rest of the table is empty.
         int limit = Math.min(Math.max(sockets.descriptorTableSize(), 0), MAX_SCAN);
+        long open = openDescriptorCount();
+        long seen = 0;
         for (int fd = 0; fd < limit; fd++) {
             if (!visitor.test(fd)) {
                 return;
             }
+            if (open > 0 && isOpen(fd) && ++seen >= open + SCAN_SLACK) {
+                return;
+            }
         }
+    }
+
+    private boolean isOpen(int fd) {
+        try {
+            sockets.getsockoptInt(fd, os.solSocket(), os.soAcceptConn());
+            return true;
+        } catch (ErrnoException e) {
+            return e.errno() != OsFamily.EBADF;
+        }
+    }
+
+    /** @return the number of open descriptors of this process, or -1 if the JVM does not tell */
+    static long openDescriptorCount() {
+        try {
+            java.lang.management.OperatingSystemMXBean bean =
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            if (bean instanceof com.sun.management.UnixOperatingSystemMXBean) {
+                return ((com.sun.management.UnixOperatingSystemMXBean) bean).getOpenFileDescriptorCount();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // not HotSpot, or jdk.management absent
+        }
+        return -1;
     }
 
     /** @return the descriptor from the JDK's internals if {@code sun.nio.ch} is exported to us, else -1 */

@@ -1,0 +1,412 @@
+package dev.xaccel.filter;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.logging.Level;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+
+import org.apache.catalina.Context;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.servlet.ServletContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.xaccel.filter.jaxrs.XAccelFeature;
+
+/** The filter inside a real embedded Tomcat, configured as web.xml would (FilterDef, init-params, FilterMap). */
+class XAccelFilterIT {
+
+    static final String MARKER = "X-Sendfile-Type";
+    static final String ACCEL = "X-Accel-Redirect";
+    static final String AWKWARD = "a b#?%\u00fc.mp3";
+    static final String AWKWARD_URL = "a%20b%23%3F%25%C3%BC.mp3";
+    static final byte[] SONG = "ID3 pretend this is music".getBytes(StandardCharsets.US_ASCII);
+
+    @TempDir
+    static Path tmp;
+    static Path media;
+    static Path outside;
+    static TomcatHarness tomcat;
+    static LogCapture log;
+
+    @BeforeAll
+    static void start() throws Exception {
+        media = Files.createDirectories(tmp.resolve("media"));
+        Files.write(media.resolve("song.mp3"), SONG);
+        Files.write(media.resolve(AWKWARD), SONG);
+        Files.writeString(media.resolve(".hidden.txt"), "secret");
+        Files.createDirectories(media.resolve("sub"));
+        Files.writeString(media.resolve("sub/doc.pdf"), "%PDF-1.4");
+        outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "outside");
+        Files.writeString(outside.resolve("free.txt"), "free");
+        FilesResource.root = media;
+        FilesResource.outside = outside;
+
+        log = new LogCapture();
+        tomcat = new TomcatHarness(tmp);
+        Context root = tomcat.context("", tmp.resolve("docroot"), params());
+        TomcatHarness.servlet(root, "declare", "/declare/*", new DeclaringServlet(media));
+        TomcatHarness.servlet(root, "jersey", "/api/*",
+                new ServletContainer(new ResourceConfig(FilesResource.class).register(XAccelFeature.class)));
+
+        Map<String, String> never = params();
+        never.put("offload", "never");
+        TomcatHarness.servlet(tomcat.context("/never", tmp.resolve("d-never"), never), "declare", "/declare/*",
+                new DeclaringServlet(media));
+
+        Map<String, String> untrusted = params();
+        untrusted.put("trustedProxies", "10.0.0.0/8, 2001:db8::/32");
+        tomcat.context("/untrusted", tmp.resolve("d-untrusted"), untrusted);
+
+        Map<String, String> sendfile = params();
+        sendfile.put("offload", "always");
+        sendfile.put("headerType", "X-Sendfile");
+        sendfile.put("limitRate", "1000");
+        tomcat.context("/xsendfile", tmp.resolve("d-xsendfile"), sendfile);
+
+        Map<String, String> extras = params();
+        extras.put("offload", "always");
+        extras.put("limitRate", "1000");
+        extras.put("charset", "utf-8");
+        extras.put("accelExpires", "0");
+        extras.put("cacheControl", "private, max-age=60");
+        extras.put("disposition", "attachment");
+        extras.put("allowUnmapped", "true");
+        TomcatHarness.servlet(tomcat.context("/extras", tmp.resolve("d-extras"), extras), "declare", "/declare/*",
+                new DeclaringServlet(media));
+        tomcat.start();
+    }
+
+    static Map<String, String> params() {
+        Map<String, String> p = new HashMap<>();
+        p.put("locations", media + " => /_xaccel/media/");
+        p.put("mappings", "/library/ => " + media);
+        return p;
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        tomcat.close();
+        log.close();
+    }
+
+    static String header(HttpResponse<?> r, String name) {
+        return r.headers().firstValue(name).orElse(null);
+    }
+
+    static void assertOffloaded(HttpResponse<byte[]> r, String expectedRedirect) {
+        assertEquals(200, r.statusCode());
+        assertEquals(expectedRedirect, header(r, ACCEL));
+        assertEquals("0", header(r, "Content-Length"));
+        assertEquals(0, r.body().length);
+        HttpHeaders h = r.headers();
+        assertFalse(h.firstValue("Accept-Ranges").isPresent());
+        assertFalse(h.firstValue("ETag").isPresent());
+        assertFalse(h.firstValue("Last-Modified").isPresent());
+        assertFalse(h.firstValue("Transfer-Encoding").isPresent());
+    }
+
+    static void assertDirect(HttpResponse<byte[]> r, byte[] expected) {
+        assertEquals(200, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        assertArrayEquals(expected, r.body());
+        assertEquals(Integer.toString(expected.length), header(r, "Content-Length"));
+    }
+
+    // ---- mapped mode
+
+    @Test
+    void mappedOffloadWithMarkerFromLoopback() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/library/song.mp3", MARKER, ACCEL);
+        assertOffloaded(r, "/_xaccel/media/song.mp3");
+        assertEquals("audio/mpeg", header(r, "Content-Type"));
+        assertFalse(r.headers().firstValue("Content-Disposition").isPresent());
+    }
+
+    @Test
+    void markerValueIsCaseInsensitive() throws Exception {
+        assertOffloaded(tomcat.get("/library/sub/doc.pdf", MARKER, "x-accel-redirect"),
+                "/_xaccel/media/sub/doc.pdf");
+    }
+
+    @Test
+    void mappedDirectWithoutMarker() throws Exception {
+        assertDirect(tomcat.get("/library/song.mp3"), SONG);
+    }
+
+    @Test
+    void otherMarkerValueServesDirectly() throws Exception {
+        assertDirect(tomcat.get("/library/song.mp3", MARKER, "X-Sendfile"), SONG);
+    }
+
+    @Test
+    void spoofedMarkerFromUntrustedAddressIsIgnored() throws Exception {
+        assertDirect(tomcat.get("/untrusted/library/song.mp3", MARKER, ACCEL), SONG);
+    }
+
+    @Test
+    void offloadNeverServesDirectlyEvenWithMarker() throws Exception {
+        assertDirect(tomcat.get("/never/library/song.mp3", MARKER, ACCEL), SONG);
+        assertDirect(tomcat.get("/never/declare/x?f=song.mp3", MARKER, ACCEL), SONG);
+    }
+
+    @Test
+    void awkwardFileNameIsPercentEncoded() throws Exception {
+        assertOffloaded(tomcat.get("/library/" + AWKWARD_URL, MARKER, ACCEL), "/_xaccel/media/" + AWKWARD_URL);
+        assertDirect(tomcat.get("/library/" + AWKWARD_URL), SONG);
+    }
+
+    @Test
+    void headIsOffloadedToo() throws Exception {
+        HttpResponse<byte[]> r = tomcat.send("HEAD", "/library/song.mp3", MARKER, ACCEL);
+        assertEquals(200, r.statusCode());
+        assertEquals("/_xaccel/media/song.mp3", header(r, ACCEL));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"POST", "PUT", "DELETE"})
+    void otherMethodsAre405(String method) throws Exception {
+        HttpResponse<byte[]> r = tomcat.send(method, "/library/song.mp3", MARKER, ACCEL);
+        assertEquals(405, r.statusCode());
+        assertEquals("GET, HEAD", header(r, "Allow"));
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/library/.hidden.txt", "/library/missing.mp3", "/library/sub/", "/library/",
+        "/library/sub/%2e%2e%2esecret", "/library/%2ehidden.txt"})
+    void mappedRejectionsAre404WithoutOffload(String path) throws Exception {
+        HttpResponse<byte[]> r = tomcat.get(path, MARKER, ACCEL);
+        assertTrue(r.statusCode() == 404 || r.statusCode() == 400, path + " -> " + r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+    }
+
+    /** Tomcat normalizes these before the filter sees them: the result must never leave the mapping. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/library/sub//doc.pdf", "/library/%2e%2e/outside/secret.txt",
+        "/library/sub/%2e%2e/%2e%2e/outside/secret.txt", "/library/sub/..;x=1/../outside/secret.txt"})
+    void containerNormalizedPathsStayInside(String path) throws Exception {
+        HttpResponse<byte[]> r = tomcat.get(path, MARKER, ACCEL);
+        String redirect = header(r, ACCEL);
+        assertTrue(redirect == null || redirect.equals("/_xaccel/media/sub/doc.pdf"), path + " -> " + redirect);
+        assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"), path);
+    }
+
+    @Test
+    void requestsOutsideMappingsGoDownTheChain() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/libraryx/song.mp3", MARKER, ACCEL);
+        assertEquals("chain", new String(r.body(), StandardCharsets.UTF_8));
+        assertEquals("chain", new String(tomcat.get("/library").body(), StandardCharsets.UTF_8));
+    }
+
+    // ---- declared mode
+
+    @Test
+    void declaredOffloadAndDirect() throws Exception {
+        assertOffloaded(tomcat.get("/declare/x?f=song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(tomcat.get("/declare/x?f=song.mp3"), SONG);
+    }
+
+    @Test
+    void declaredDownloadNameIsEncoded() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=sub/doc.pdf&attachment=1&name=R%C3%A9sum%C3%A9%202024.pdf",
+                MARKER, ACCEL);
+        assertOffloaded(r, "/_xaccel/media/sub/doc.pdf");
+        assertEquals("application/pdf", header(r, "Content-Type"));
+        assertEquals("attachment; filename=\"Resume 2024.pdf\"; filename*=UTF-8''R%C3%A9sum%C3%A9%202024.pdf",
+                header(r, "Content-Disposition"));
+        HttpResponse<byte[]> inline = tomcat.get("/declare/x?f=song.mp3&name=Song.mp3&type=audio/x-test",
+                MARKER, ACCEL);
+        assertEquals("inline; filename=\"Song.mp3\"", header(inline, "Content-Disposition"));
+        assertEquals("audio/x-test", header(inline, "Content-Type"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {401, 403, 404, 500})
+    void downstreamErrorsPassThroughUnOffloaded(int status) throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&status=" + status, MARKER, ACCEL);
+        assertEquals(status, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        HttpResponse<byte[]> after = tomcat.get("/declare/x?f=song.mp3&when=after&status=" + status, MARKER, ACCEL);
+        assertEquals(status, after.statusCode());
+        assertFalse(after.headers().firstValue(ACCEL).isPresent());
+    }
+
+    @Test
+    void downstreamOffloadHeadersAreDroppedAndLoggedOnce() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&spoof=1&status=403", MARKER, ACCEL);
+        assertEquals(403, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        assertFalse(r.headers().firstValue("X-Sendfile").isPresent());
+        HttpResponse<byte[]> ok = tomcat.get("/declare/x?f=song.mp3&spoof=1", MARKER, ACCEL);
+        assertOffloaded(ok, "/_xaccel/media/song.mp3");
+        assertEquals(1, ok.headers().allValues(ACCEL).size());
+        assertEquals(1, log.count(Level.WARNING, "[X-Accel-Redirect]"));
+        assertEquals(1, log.count(Level.WARNING, "[X-Sendfile]"));
+    }
+
+    @Test
+    void bodyWrittenAfterDeclarationIsDiscarded() throws Exception {
+        assertOffloaded(tomcat.get("/declare/x?f=song.mp3&body=1", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(tomcat.get("/declare/x?f=song.mp3&body=1"), SONG);
+    }
+
+    @Test
+    void declaredOutsideLocationsIs500WithSevereLog() throws Exception {
+        String path = outside.resolve("secret.txt").toString();
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?abs=" + path, MARKER, ACCEL);
+        assertEquals(500, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"));
+        assertTrue(log.count(Level.SEVERE, path) >= 1);
+    }
+
+    @Test
+    void declaredOutsideLocationsServedDirectlyWhenAllowUnmapped() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?abs=" + outside.resolve("free.txt"), MARKER, ACCEL);
+        assertDirect(r, "free".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void declaredMissingAndHiddenAre404() throws Exception {
+        assertEquals(404, tomcat.get("/declare/x?f=nope.mp3", MARKER, ACCEL).statusCode());
+        assertEquals(404, tomcat.get("/declare/x?f=.hidden.txt", MARKER, ACCEL).statusCode());
+        assertEquals(404, tomcat.get("/declare/x?f=sub/../song.mp3", MARKER, ACCEL).statusCode());
+    }
+
+    // ---- header types and nginx extras
+
+    @Test
+    void xSendfileCarriesAbsolutePathAndNoNginxExtras() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/xsendfile/library/" + AWKWARD_URL);
+        assertEquals(200, r.statusCode());
+        assertEquals(media.toRealPath() + "/" + AWKWARD_URL, header(r, "X-Sendfile"));
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        assertFalse(r.headers().firstValue("X-Accel-Limit-Rate").isPresent());
+        assertEquals("0", header(r, "Content-Length"));
+    }
+
+    @Test
+    void nginxExtrasAndDefaultAttachment() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?f=song.mp3");
+        assertOffloaded(r, "/_xaccel/media/song.mp3");
+        assertEquals("1000", header(r, "X-Accel-Limit-Rate"));
+        assertEquals("utf-8", header(r, "X-Accel-Charset"));
+        assertEquals("0", header(r, "X-Accel-Expires"));
+        assertEquals("private, max-age=60", header(r, "Cache-Control"));
+        assertEquals("attachment; filename=\"song.mp3\"", header(r, "Content-Disposition"));
+    }
+
+    // ---- JAX-RS
+
+    @Test
+    void jerseyResourcesReturningPathFileAndXAccelFile() throws Exception {
+        assertOffloaded(tomcat.get("/api/files/path/song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(tomcat.get("/api/files/path/song.mp3"), SONG);
+        assertOffloaded(tomcat.get("/api/files/file/sub", MARKER, ACCEL), "/_xaccel/media/sub/doc.pdf");
+        HttpResponse<byte[]> named = tomcat.get("/api/files/named", MARKER, ACCEL);
+        assertOffloaded(named, "/_xaccel/media/" + AWKWARD_URL);
+        assertEquals("attachment; filename=\"nice.mp3\"", header(named, "Content-Disposition"));
+        assertEquals("audio/x-produced", header(tomcat.get("/api/files/produced", MARKER, ACCEL), "Content-Type"));
+    }
+
+    @Test
+    void jerseyErrorsPassThrough() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/api/files/forbidden", MARKER, ACCEL);
+        assertEquals(403, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        HttpResponse<byte[]> gone = tomcat.get("/api/files/path/missing.mp3", MARKER, ACCEL);
+        assertEquals(404, gone.statusCode());
+        assertFalse(gone.headers().firstValue(ACCEL).isPresent());
+    }
+
+    // ---- JMX
+
+    @Test
+    void jmxCountersReadableFromPlatformMBeanServer() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = new ObjectName("dev.xaccel:type=XAccelFilter,context=/never,name=xaccel");
+        long direct = (Long) server.getAttribute(name, "ServedDirectly");
+        long bytes = (Long) server.getAttribute(name, "BytesServedDirectly");
+        long notFound = (Long) server.getAttribute(name, "NotFound");
+        long rejected = (Long) server.getAttribute(name, "Rejected");
+        long offloaded = (Long) server.getAttribute(name, "Offloaded");
+        tomcat.get("/never/library/song.mp3");
+        tomcat.get("/never/library/nope.mp3");
+        tomcat.send("POST", "/never/library/song.mp3");
+        assertEquals(direct + 1, (Long) server.getAttribute(name, "ServedDirectly"));
+        assertEquals(bytes + SONG.length, (Long) server.getAttribute(name, "BytesServedDirectly"));
+        assertEquals(notFound + 1, (Long) server.getAttribute(name, "NotFound"));
+        assertEquals(rejected + 1, (Long) server.getAttribute(name, "Rejected"));
+        assertEquals(offloaded, (Long) server.getAttribute(name, "Offloaded"));
+        assertTrue(((String) server.getAttribute(name, "Configuration")).contains("offload=never"));
+
+        ObjectName rootName = new ObjectName("dev.xaccel:type=XAccelFilter,context=/,name=xaccel");
+        long rootOffloaded = (Long) server.getAttribute(rootName, "Offloaded");
+        tomcat.get("/library/song.mp3", MARKER, ACCEL);
+        assertEquals(rootOffloaded + 1, (Long) server.getAttribute(rootName, "Offloaded"));
+    }
+
+    /** JAX-RS resource under test. */
+    @jakarta.ws.rs.Path("files")
+    public static class FilesResource {
+        static volatile Path root;
+        static volatile Path outside;
+
+        @GET
+        @jakarta.ws.rs.Path("path/{name}")
+        public Path path(@PathParam("name") String name) {
+            return root.resolve(name);
+        }
+
+        @GET
+        @jakarta.ws.rs.Path("file/sub")
+        public File file() {
+            return root.resolve("sub/doc.pdf").toFile();
+        }
+
+        @GET
+        @jakarta.ws.rs.Path("named")
+        public XAccelFile named() {
+            return XAccelFile.of(root.resolve(AWKWARD)).downloadName("nice.mp3").attachment();
+        }
+
+        @GET
+        @jakarta.ws.rs.Path("produced")
+        @Produces("audio/x-produced")
+        public Path produced() {
+            return root.resolve("song.mp3");
+        }
+
+        @GET
+        @jakarta.ws.rs.Path("forbidden")
+        public Path forbidden() {
+            throw new WebApplicationException(403);
+        }
+    }
+
+}

@@ -1,0 +1,347 @@
+package dev.xaccel.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.atLeastOnce;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** doFilter units: Mockito request/response (servlet interfaces only) and lambda chains. */
+class XAccelFilterTest {
+
+    @TempDir
+    static Path tmp;
+    static Path media;
+
+    private LogCapture log;
+
+    @BeforeAll
+    static void files() throws IOException {
+        media = Files.createDirectories(tmp.resolve("media"));
+        Files.writeString(media.resolve("song.mp3"), "music");
+        Files.writeString(media.resolve("a b?.mp3"), "music");
+    }
+
+    @BeforeEach
+    void captureLogs() {
+        log = new LogCapture();
+    }
+
+    @AfterEach
+    void releaseLogs() {
+        log.close();
+    }
+
+    static XAccelFilter filter(Map<String, String> extra) throws ServletException {
+        Map<String, String> p = new HashMap<>();
+        p.put("locations", media + " => /_xaccel/media/");
+        p.put("mappings", "/library/ => " + media);
+        p.put("jmxName", "none");
+        p.putAll(extra);
+        ServletContext ctx = mock(ServletContext.class);
+        when(ctx.getMimeType("song.mp3")).thenReturn("audio/mpeg");
+        XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of(), Map.of()));
+        f.init(new TestFilterConfig("xaccel", p, ctx));
+        return f;
+    }
+
+    static HttpServletRequest request(String method, String servletPath, String pathInfo, String remote,
+            String marker) {
+        HttpServletRequest req = mock(HttpServletRequest.class);
+        Map<String, Object> attrs = new HashMap<>();
+        when(req.getMethod()).thenReturn(method);
+        when(req.getServletPath()).thenReturn(servletPath);
+        when(req.getPathInfo()).thenReturn(pathInfo);
+        when(req.getRemoteAddr()).thenReturn(remote);
+        when(req.getRequestURI()).thenReturn("/must-not-be-used");
+        when(req.getHeader("X-Sendfile-Type")).thenReturn(marker);
+        when(req.getAttribute(anyString())).thenAnswer(i -> attrs.get(i.getArgument(0, String.class)));
+        doAnswer(i -> attrs.put(i.getArgument(0), i.getArgument(1))).when(req).setAttribute(anyString(), org.mockito.ArgumentMatchers.any());
+        doAnswer(i -> attrs.remove(i.getArgument(0, String.class))).when(req).removeAttribute(anyString());
+        return req;
+    }
+
+    static HttpServletResponse response(int status) {
+        HttpServletResponse resp = mock(HttpServletResponse.class);
+        when(resp.getStatus()).thenReturn(status);
+        return resp;
+    }
+
+    // ---- offload decision
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+        "auto   | 127.0.0.1   | X-Accel-Redirect | true",
+        "auto   | ::1         | x-accel-REDIRECT | true",
+        "auto   | 127.0.0.1   | null             | false",
+        "auto   | 127.0.0.1   | X-Sendfile       | false",
+        "auto   | 203.0.113.9 | X-Accel-Redirect | false",
+        "auto   | bogus-host  | X-Accel-Redirect | false",
+        "always | 203.0.113.9 | null             | true",
+        "never  | 127.0.0.1   | X-Accel-Redirect | false",
+    })
+    void offloadDecision(String mode, String remote, String marker, boolean expected) throws Exception {
+        XAccelFilter f = filter(Map.of("offload", mode));
+        assertEquals(expected, XAccelFilter.shouldOffload(f.config(), request("GET", "/x", null, remote, marker)));
+    }
+
+    @Test
+    void offloadValues() throws Exception {
+        XAccelConfig c = filter(Map.of()).config();
+        Path real = media.resolve("a b?.mp3").toRealPath();
+        assertEquals("/_xaccel/media/a%20b%3F.mp3", XAccelFilter.offloadValue(c, c.locations.get(0), real));
+        XAccelConfig s = filter(Map.of("headerType", "X-LIGHTTPD-send-file")).config();
+        assertEquals(media.toRealPath() + "/a%20b%3F.mp3", XAccelFilter.offloadValue(s, s.locations.get(0), real));
+    }
+
+    // ---- mapped mode
+
+    @Test
+    void mappedOffloadDoesNotInvokeChain() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        AtomicBoolean chained = new AtomicBoolean();
+        f.doFilter(request("GET", "/library", "/song.mp3", "127.0.0.1", "X-Accel-Redirect"), resp,
+                (rq, rs) -> chained.set(true));
+        assertFalse(chained.get());
+        verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
+        verify(resp).setContentType("audio/mpeg");
+        verify(resp).setContentLength(0);
+        verify(resp).setStatus(200);
+        verify(resp, never()).getOutputStream();
+        verify(resp, never()).setHeader(eq("Accept-Ranges"), anyString());
+        assertEquals(1, f.getStatistics().getOffloaded());
+    }
+
+    @Test
+    void mappedPostIs405WithAllow() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        f.doFilter(request("POST", "/library/song.mp3", null, "127.0.0.1", null), resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).setHeader("Allow", "GET, HEAD");
+        verify(resp).sendError(405);
+        assertEquals(1, f.getStatistics().getRejected());
+    }
+
+    @Test
+    void mappedMissingIs404AndCounted() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        f.doFilter(request("GET", "/library/nope.mp3", null, "127.0.0.1", null), resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).sendError(404);
+        assertEquals(1, f.getStatistics().getNotFound());
+    }
+
+    @Test
+    void unmappedPathGoesDownChainWrapped() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/other", null, "127.0.0.1", null);
+        AtomicBoolean chained = new AtomicBoolean();
+        f.doFilter(req, resp, (rq, rs) -> {
+            chained.set(true);
+            assertSame(req, rq);
+            assertTrue(rs instanceof OffloadResponseWrapper);
+            assertTrue(XAccel.isAvailable((HttpServletRequest) rq));
+        });
+        assertTrue(chained.get());
+        assertFalse(XAccel.isAvailable(req), "attribute removed after a synchronous request");
+        verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+    }
+
+    // ---- declared mode
+
+    @Test
+    void declaredFileIsOffloadedOnRawResponse() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/dl", null, "127.0.0.1", "X-Accel-Redirect");
+        FilterChain chain = (rq, rs) -> {
+            HttpServletResponse w = (HttpServletResponse) rs;
+            w.setHeader("X-Accel-Redirect", "/evil");
+            XAccel.sendFile((HttpServletRequest) rq, w, XAccelFile.of(media.resolve("song.mp3")).downloadName("S.mp3"));
+            w.getWriter().write("discarded");
+            w.setContentLength(9);
+            w.flushBuffer();
+        };
+        f.doFilter(req, resp, chain);
+        verify(resp, never()).setHeader("X-Accel-Redirect", "/evil");
+        verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
+        verify(resp).setHeader("Content-Disposition", "inline; filename=\"S.mp3\"");
+        verify(resp, never()).getWriter();
+        verify(resp, never()).setContentLength(9);
+        verify(resp, never()).flushBuffer();
+        assertEquals(1, log.count(Level.WARNING, "[X-Accel-Redirect]"));
+    }
+
+    @Test
+    void declaredButErrorStatusIsNotOffloaded() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(403);
+        f.doFilter(request("GET", "/dl", null, "127.0.0.1", "X-Accel-Redirect"), resp,
+                (rq, rs) -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, media.resolve("song.mp3")));
+        verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        assertEquals(0, f.getStatistics().getOffloaded());
+    }
+
+    @Test
+    void declaredOutsideLocationsIs500() throws Exception {
+        Path outside = Files.writeString(tmp.resolve("outside.txt"), "x");
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        f.doFilter(request("GET", "/dl", null, "127.0.0.1", "X-Accel-Redirect"), resp,
+                (rq, rs) -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, outside));
+        verify(resp).sendError(500);
+        assertEquals(1, log.count(Level.SEVERE, outside.toString()));
+    }
+
+    @Test
+    void sendFileWithoutFilterFailsClearly() {
+        HttpServletRequest req = request("GET", "/dl", null, "127.0.0.1", null);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> XAccel.sendFile(req, response(200), media.resolve("song.mp3")));
+        assertTrue(e.getMessage().contains("No XAccelFilter"), e.getMessage());
+        assertFalse(XAccel.isAvailable(req));
+    }
+
+    @Test
+    void sendFileOnCommittedResponseFails() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        when(resp.isCommitted()).thenReturn(true);
+        f.doFilter(request("GET", "/dl", null, "127.0.0.1", null), resp, (rq, rs) -> assertThrows(
+                IllegalStateException.class,
+                () -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, media.resolve("song.mp3"))));
+    }
+
+    @Test
+    void asyncDeclarationAfterChainReturnedIsDeliveredImmediately() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/dl", null, "127.0.0.1", "X-Accel-Redirect");
+        when(req.isAsyncStarted()).thenReturn(true);
+        f.doFilter(req, resp, (rq, rs) -> { /* started async, declares later */ });
+        verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        assertTrue(XAccel.isAvailable(req), "state kept for the async thread");
+        XAccel.sendFile(req, resp, media.resolve("song.mp3"));
+        verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
+        assertThrows(IllegalStateException.class, () -> XAccel.sendFile(req, resp, media.resolve("song.mp3")));
+    }
+
+    @Test
+    void declarationAfterSynchronousRequestEndedIsRejected() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletRequest req = request("GET", "/dl", null, "127.0.0.1", null);
+        Object[] state = new Object[1];
+        f.doFilter(req, response(200), (rq, rs) -> state[0] = rq.getAttribute(DeclaredState.ATTRIBUTE));
+        assertThrows(IllegalStateException.class,
+                () -> ((DeclaredState) state[0]).declare(XAccelFile.of(media.resolve("song.mp3"))));
+    }
+
+    @Test
+    void nestedDispatchPassesThrough() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletRequest req = request("GET", "/library/song.mp3", null, "127.0.0.1", null);
+        req.setAttribute(DeclaredState.ATTRIBUTE, new DeclaredState(f, req, response(200)));
+        HttpServletResponse resp = response(200);
+        AtomicBoolean chained = new AtomicBoolean();
+        f.doFilter(req, resp, (rq, rs) -> {
+            chained.set(true);
+            assertSame(resp, rs);
+        });
+        assertTrue(chained.get());
+    }
+
+    @Test
+    void uninitializedFilterFailsClosed() {
+        XAccelFilter f = new XAccelFilter();
+        assertThrows(ServletException.class,
+                () -> f.doFilter(request("GET", "/x", null, "127.0.0.1", null), response(200), (a, b) -> { }));
+    }
+
+    @Test
+    void pathInApplicationUsesServletPathAndPathInfo() {
+        assertEquals("/library/a b", XAccelFilter.pathInApplication(request("GET", "/library", "/a b", "", null)));
+        assertEquals("/x", XAccelFilter.pathInApplication(request("GET", "/x", null, "", null)));
+    }
+
+    // ---- XAccelFile
+
+    @Test
+    void xaccelFileIsImmutable() {
+        XAccelFile a = XAccelFile.of(media.resolve("song.mp3"));
+        XAccelFile b = a.downloadName("x.mp3").contentType("audio/x").attachment();
+        assertNotSame(a, b);
+        assertTrue(a.getDownloadName().isEmpty());
+        assertTrue(a.getDisposition().isEmpty());
+        assertEquals("x.mp3", b.getDownloadName().get());
+        assertEquals("audio/x", b.getContentType().get());
+        assertEquals("attachment", b.getDisposition().get());
+        assertEquals("inline", b.inline().getDisposition().get());
+        assertEquals(b, a.downloadName("x.mp3").contentType("audio/x").attachment());
+        assertThrows(IllegalArgumentException.class, () -> XAccelFile.of(Path.of("relative")));
+        assertThrows(IllegalArgumentException.class, () -> a.contentType("text/plain\r\nX-Evil: 1"));
+        assertThrows(NullPointerException.class, () -> XAccelFile.of(null));
+    }
+
+    @Test
+    void wrapperRecognisesOffloadHeaders() {
+        assertTrue(OffloadResponseWrapper.isOffloadHeader("x-accel-redirect"));
+        assertTrue(OffloadResponseWrapper.isOffloadHeader("X-Accel-Limit-Rate"));
+        assertTrue(OffloadResponseWrapper.isOffloadHeader("X-Sendfile"));
+        assertTrue(OffloadResponseWrapper.isOffloadHeader("X-SENDFILE-TEMPORARY"));
+        assertTrue(OffloadResponseWrapper.isOffloadHeader("X-LIGHTTPD-send-file"));
+        assertFalse(OffloadResponseWrapper.isOffloadHeader("X-Accelerated"));
+        assertFalse(OffloadResponseWrapper.isOffloadHeader("Content-Type"));
+        assertFalse(OffloadResponseWrapper.isOffloadHeader(null));
+    }
+
+    @Test
+    void bodyBeforeDeclarationReachesResponse() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        java.io.StringWriter out = new java.io.StringWriter();
+        when(resp.getWriter()).thenReturn(new java.io.PrintWriter(out));
+        f.doFilter(request("GET", "/page", null, "127.0.0.1", null), resp, (rq, rs) -> {
+            rs.getWriter().write("hello");
+            rs.getWriter().flush();
+        });
+        assertEquals("hello", out.toString());
+        verify(resp, atLeastOnce()).getWriter();
+    }
+}
