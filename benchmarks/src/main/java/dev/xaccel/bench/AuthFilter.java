@@ -25,12 +25,19 @@ public final class AuthFilter implements Filter {
 
     /** Init-param: the token the store knows (required); it belongs to the user {@value #USER}. */
     public static final String PARAM_TOKEN = "token";
+    /**
+     * Init-param: {@code true} (default) continues with the request wrapped, like the sample application and most
+     * security filters; {@code false} passes Tomcat's own request object on. Tomcat's DefaultServlet and the
+     * xaccel filter only use sendfile for Tomcat's unwrapped request/response facades.
+     */
+    public static final String PARAM_WRAP = "wrap";
     /** The one user of the benchmark. */
     static final String USER = "bench";
 
     private static final String BEARER = "Bearer ";
 
     private final Map<String, Principal> tokens = new ConcurrentHashMap<>();
+    private boolean wrap = true;
 
     @Override
     public void init(FilterConfig config) throws ServletException {
@@ -39,6 +46,13 @@ public final class AuthFilter implements Filter {
             throw new ServletException("init-param [" + PARAM_TOKEN + "] is required");
         }
         tokens.put(value, () -> USER);
+        String w = config.getInitParameter(PARAM_WRAP);
+        if (w != null) {
+            if (!w.equals("true") && !w.equals("false")) {
+                throw new ServletException("init-param [" + PARAM_WRAP + "] must be true or false, got [" + w + "]");
+            }
+            wrap = Boolean.parseBoolean(w);
+        }
     }
 
     @Override
@@ -54,7 +68,7 @@ public final class AuthFilter implements Filter {
             ((HttpServletResponse) response).sendError(HttpServletResponse.SC_UNAUTHORIZED);
             return;
         }
-        chain.doFilter(new Authenticated(req, user), response);
+        chain.doFilter(wrap ? new Authenticated(req, user) : req, response);
     }
 
     private static final class Authenticated extends HttpServletRequestWrapper {

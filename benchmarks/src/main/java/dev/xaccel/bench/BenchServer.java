@@ -23,7 +23,8 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
  * mode with {@code offload=never} (the filter streams the file itself: setups 1 and 2);</li>
  * <li>{@code /accel/files/...}: the same with {@code offload=auto} (answers {@code X-Accel-Redirect} when nginx
  * sends {@code X-Sendfile-Type}: setup 3);</li>
- * <li>{@code /default/...}: {@link AuthFilter} + Tomcat's {@code DefaultServlet} (setup 5);</li>
+ * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
+ * {@code DefaultServlet} (setup 5);</li>
  * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters.</li>
  * </ul>
  * A second connector with an accept-filter protocol (the {@code xaccel-tomcat-connector}) is added when
@@ -76,7 +77,7 @@ public final class BenchServer {
 
         Context dflt = tomcat.addContext("/default", data.toString());
         Tomcat.addDefaultMimeTypeMappings(dflt);
-        addAuth(dflt, token);
+        addAuth(dflt, token, false); // unwrapped, so that DefaultServlet may use sendfile
         Tomcat.addServlet(dflt, "default", "org.apache.catalina.servlets.DefaultServlet");
         dflt.addServletMappingDecoded("/", "default");
         contexts.add(dflt);
@@ -146,7 +147,7 @@ public final class BenchServer {
             String locations, String offload) {
         Context ctx = tomcat.addContext(path, docBase.toString());
         Tomcat.addDefaultMimeTypeMappings(ctx);
-        addAuth(ctx, token);
+        addAuth(ctx, token, true);
         FilterDef def = new FilterDef();
         def.setFilterName("xaccel");
         def.setFilterClass(FILTER_CLASS);
@@ -163,12 +164,13 @@ public final class BenchServer {
         return ctx;
     }
 
-    private static void addAuth(Context ctx, String token) {
+    private static void addAuth(Context ctx, String token, boolean wrap) {
         FilterDef def = new FilterDef();
         def.setFilterName("auth");
         def.setFilter(new AuthFilter());
         def.setFilterClass(AuthFilter.class.getName());
         def.addInitParameter(AuthFilter.PARAM_TOKEN, token);
+        def.addInitParameter(AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
         ctx.addFilterDef(def);
         FilterMap map = new FilterMap();
         map.setFilterName("auth");

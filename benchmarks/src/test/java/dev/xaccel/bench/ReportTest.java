@@ -30,7 +30,10 @@ class ReportTest {
                 "large-seq\txaccel\t3\tMBps\t1020",
                 "large-seq\tproxied\t1\tMBps\t400", "large-seq\tproxied\t2\tMBps\t500",
                 "large-seq\tproxied\t3\tMBps\t450",
-                "large-seq\txaccel\t1\tjvm_s_per_GB\t0.001", "large-seq\tproxied\t1\tjvm_s_per_GB\t0.5",
+                "large-seq\txaccel\t1\tjvm_s\t0.01", "large-seq\txaccel\t1\tGB\t2",
+                "large-seq\txaccel\t2\tjvm_s\t0.00", "large-seq\txaccel\t2\tGB\t2",
+                "large-seq\tproxied\t1\tjvm_s\t1.0", "large-seq\tproxied\t1\tGB\t2",
+                "large-seq\tproxied\t2\tjvm_s\t1.5", "large-seq\tproxied\t2\tGB\t2",
                 "small-c8\txaccel\t1\trps\t2000", "small-c8\tstatic\t1\trps\t10000", ""),
                 StandardCharsets.UTF_8);
         Path meta = dir.resolve("meta.env");
@@ -47,7 +50,9 @@ class ReportTest {
         assertTrue(md.contains("| (3) xaccel: nginx + filter, X-Accel-Redirect | 1,020 (990–1,045) | 8,160 |"), md);
         assertTrue(md.contains("xaccel / nginx static = **0.93×**"), md);
         assertTrue(md.contains("xaccel / nginx-proxied streaming = **2.27×**"), md);
-        assertTrue(md.contains("JVM CPU per GB xaccel / proxied streaming = **0.20%**"), md);
+        assertTrue(md.contains("JVM CPU per GB xaccel / proxied streaming = **0.40%**"), md);
+        assertTrue(md.contains("| 0.003 (0.01 s) | –"), md);
+        assertTrue(md.contains("| 0.625 (2.50 s) | –"), md);
         assertTrue(md.contains("| 8 | 0.20× |"), md);
         assertTrue(md.contains("```nginx\nevents {}\n```"), md);
         String chart = Files.readString(svg, StandardCharsets.UTF_8);
