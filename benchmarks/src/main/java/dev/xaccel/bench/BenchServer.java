@@ -27,8 +27,9 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
  * {@code DefaultServlet} (setup 5);</li>
  * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters.</li>
  * </ul>
- * A second connector with an accept-filter protocol (the {@code xaccel-tomcat-connector}) is added when
- * {@code --af-protocol} is given. When everything has started, {@code key=value} lines (pid, ports) are written
+ * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
+ * {@code --af-plain-prop}s) and, when {@code --af-protocol} is given, {@code accept-filter} (with the
+ * {@code --af-prop}s). When everything has started, {@code key=value} lines (pid, ports) are written
  * to the {@code --ready} file; any context or connector that fails to start makes the process exit with 2.
  */
 public final class BenchServer {
@@ -37,6 +38,7 @@ public final class BenchServer {
     static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
     /** Internal nginx prefix of the data root (must match the nginx config written by benchmarks/run). */
     static final String INTERNAL_PREFIX = "/_xaccel/media/";
+    private static final String NIO = "org.apache.coyote.http11.Http11NioProtocol";
 
     private BenchServer() {
     }
@@ -56,13 +58,20 @@ public final class BenchServer {
         tomcat.setBaseDir(work.toString());
 
         ConnectorSampler sampler = new ConnectorSampler();
-        Connector plain = connector("org.apache.coyote.http11.Http11NioProtocol", List.of(), maxConnections);
+        Connector plain = connector(NIO, List.of(), maxConnections);
         tomcat.getService().addConnector(plain);
         tomcat.setConnector(plain);
         sampler.add("plain", plain);
 
-        Connector deferred = null;
+        // The accept-filter workload gets two connectors of its own, so that nothing else (nginx's upstream
+        // keep-alive connections, other workloads) shows up in their counters: the same protocol class without
+        // and with the accept filter.
         String afProtocol = one(opts, "af-protocol", null);
+        Connector acceptPlain = connector(afProtocol == null ? NIO : afProtocol,
+                opts.getOrDefault("af-plain-prop", List.of()), maxConnections);
+        tomcat.getService().addConnector(acceptPlain);
+        sampler.add("accept-plain", acceptPlain);
+        Connector deferred = null;
         if (afProtocol != null) {
             deferred = connector(afProtocol, opts.getOrDefault("af-prop", List.of()), maxConnections);
             tomcat.getService().addConnector(deferred);
@@ -108,6 +117,7 @@ public final class BenchServer {
         StringBuilder sb = new StringBuilder();
         sb.append("pid=").append(ProcessHandle.current().pid()).append('\n');
         sb.append("port=").append(plain.getLocalPort()).append('\n');
+        sb.append("afPlainPort=").append(acceptPlain.getLocalPort()).append('\n');
         if (deferred != null) {
             sb.append("afPort=").append(deferred.getLocalPort()).append('\n');
         }

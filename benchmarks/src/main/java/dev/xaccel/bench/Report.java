@@ -353,18 +353,19 @@ public final class Report {
         }
         md.append("## Accept filter (Linux TCP_DEFER_ACCEPT)\n\n").append(meta.getOrDefault("accept_note", ""))
                 .append("\n\n| scenario | connector | req/s | p99 ms | max connectionCount | max busy threads |")
-                .append(" flood connected |\n|---|---|---:|---:|---:|---:|---:|\n");
+                .append(" flood connected | SYN-RECV (kernel) |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (String w : ws) {
             for (String s : new String[] {"plain", "defer"}) {
                 if (!data.get(w).containsKey(s)) {
                     continue;
                 }
                 md.append("| ").append(meta.getOrDefault("label." + w, w)).append(" | ")
-                        .append("plain".equals(s) ? "NIO" : "NIO + TCP_DEFER_ACCEPT").append(" | ")
+                        .append("plain".equals(s) ? "acceptFilter=none" : "TCP_DEFER_ACCEPT").append(" | ")
                         .append(cell(w, s, "rps", 0)).append(" | ").append(cell(w, s, "p99_ms", 2)).append(" | ")
                         .append(cell(w, s, "maxConnectionCount", 0)).append(" | ")
                         .append(cell(w, s, "maxBusyThreads", 0)).append(" | ")
-                        .append(cell(w, s, "flood_connected", 0)).append(" |\n");
+                        .append(cell(w, s, "flood_connected", 0)).append(" | ")
+                        .append(cell(w, s, "syn_recv", 0)).append(" |\n");
             }
         }
         md.append("\n| scenario | req/s with / without TCP_DEFER_ACCEPT |\n|---|---:|\n");
