@@ -1,0 +1,34 @@
+package dev.xaccel.sample.api;
+
+import java.util.List;
+
+/** The JSON shapes of the API (serialised by JSON-B). */
+public final class Json {
+
+    private Json() {
+    }
+
+    /** One book in {@code GET /api/items}. */
+    public record Item(String id, String title, String author, String cover, long totalBytes,
+                       List<File> files) {
+    }
+
+    /**
+     * One audio file of a book.
+     *
+     * @param url      served through Jersey + {@code XAccelFeature} (declared mode)
+     * @param download the same with {@code Content-Disposition: attachment} and the original name
+     * @param library  the same file through the filter's mapped mode, {@code /library/<relative path>}
+     */
+    public record File(int index, String name, long size, String contentType, String url, String download,
+                       String library) {
+    }
+
+    /** Answer of {@code POST /api/login} and {@code GET /api/me}. */
+    public record Login(String user, boolean admin, String token, long expiresInSeconds) {
+    }
+
+    /** An error body. */
+    public record Error(String error, String message) {
+    }
+}

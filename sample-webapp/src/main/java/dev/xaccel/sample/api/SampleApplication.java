@@ -1,0 +1,19 @@
+package dev.xaccel.sample.api;
+
+import dev.xaccel.filter.jaxrs.XAccelFeature;
+import org.glassfish.jersey.jsonb.JsonBindingFeature;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+/** The Jersey application behind {@code /api/*}: resources, JSON-B, and the xaccel feature. */
+public class SampleApplication extends ResourceConfig {
+
+    public SampleApplication() {
+        register(ItemsResource.class);
+        register(AuthResource.class);
+        register(StatsResource.class);
+        register(JsonBindingFeature.class);
+        register(XAccelFeature.class);
+        property(ServerProperties.WADL_FEATURE_DISABLE, true);
+    }
+}

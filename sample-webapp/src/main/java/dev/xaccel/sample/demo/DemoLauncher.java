@@ -1,0 +1,129 @@
+package dev.xaccel.sample.demo;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.catalina.Context;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * Runs the sample WAR in an embedded Tomcat on 127.0.0.1 with the accept-filter connector
+ * ({@code dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol}, {@code acceptFilter="httpready"}). Used by
+ * {@code ./demo}; not part of the WAR (it needs Tomcat's classes, which a WAR must not bundle).
+ *
+ * <pre>
+ * java -cp target/classes:$(cat target/demo-classpath.txt) dev.xaccel.sample.demo.DemoLauncher \
+ *      --war target/sample-webapp.war --port 8081 --base target/demo-tomcat [--context /]
+ * </pre>
+ * Stops Tomcat on SIGINT/SIGTERM (shutdown hook).
+ */
+public final class DemoLauncher {
+
+    public static final String PROTOCOL = "dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol";
+    public static final String FALLBACK_PROTOCOL = "org.apache.coyote.http11.Http11NioProtocol";
+
+    private DemoLauncher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = options(args);
+        Path war = Path.of(require(opts, "war")).toAbsolutePath();
+        int port = Integer.parseInt(opts.getOrDefault("port", "8081"));
+        Path base = Path.of(opts.getOrDefault("base", "target/demo-tomcat")).toAbsolutePath();
+        String contextPath = opts.getOrDefault("context", "/");
+        if (!Files.isRegularFile(war)) {
+            throw new IllegalArgumentException("WAR not found: " + war + " (build it: mvn -pl sample-webapp -am package)");
+        }
+
+        Files.createDirectories(base.resolve("webapps"));
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        tomcat.getHost().setAppBase(base.resolve("webapps").toString());
+
+        Connector connector = connector(port);
+        tomcat.getService().addConnector(connector);
+        tomcat.setConnector(connector);
+        // Tomcat's embedded defaults would add the JSP servlet, which is not on this classpath (and not
+        // needed): add only the default servlet and the standard mime mappings, as conf/web.xml does.
+        tomcat.setAddDefaultWebXmlToWebapp(false);
+        Context ctx = tomcat.addWebapp("/".equals(contextPath) ? "" : contextPath, war.toString());
+        ctx.addLifecycleListener(event -> {
+            if (Lifecycle.BEFORE_START_EVENT.equals(event.getType())) {
+                Wrapper servlet = Tomcat.addServlet(ctx, "default", "org.apache.catalina.servlets.DefaultServlet");
+                servlet.setLoadOnStartup(1);
+                servlet.setOverridable(true);
+                ctx.addServletMappingDecoded("/", "default");
+                Tomcat.addDefaultMimeTypeMappings(ctx);
+            }
+        });
+
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(tomcat), "demo-shutdown"));
+        tomcat.start();
+        System.out.println("demo: Tomcat listening on http://127.0.0.1:" + port
+                + ("/".equals(contextPath) ? "/" : contextPath + "/") + " (protocol "
+                + connector.getProtocolHandlerClassName() + ")");
+        tomcat.getServer().await();
+    }
+
+    static Connector connector(int port) {
+        Connector connector;
+        if (available(PROTOCOL)) {
+            connector = new Connector(PROTOCOL);
+            connector.setProperty("acceptFilter", "httpready");
+        } else {
+            // Only when the launcher runs without the connector jar (./demo always builds it).
+            System.err.println("demo: " + PROTOCOL + " not on the classpath; using the stock "
+                    + FALLBACK_PROTOCOL + " (no accept filter)");
+            connector = new Connector(FALLBACK_PROTOCOL);
+        }
+        connector.setPort(port);
+        connector.setProperty("address", "127.0.0.1");
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setThrowOnFailure(true);
+        return connector;
+    }
+
+    private static boolean available(String className) {
+        try {
+            Class.forName(className, false, DemoLauncher.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    private static void stop(Tomcat tomcat) {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+            System.out.println("demo: Tomcat stopped");
+        } catch (LifecycleException e) {
+            System.err.println("demo: stopping Tomcat failed: " + e);
+        }
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("usage: DemoLauncher --war FILE [--port N] [--base DIR]"
+                        + " [--context /path]");
+            }
+            m.put(args[i].substring(2), args[++i]);
+        }
+        return m;
+    }
+
+    private static String require(Map<String, String> opts, String name) {
+        String v = opts.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("missing --" + name);
+        }
+        return v;
+    }
+}

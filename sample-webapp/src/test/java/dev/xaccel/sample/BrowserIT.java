@@ -1,0 +1,206 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.xaccel.sample.demolib.DemoLibrary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A real browser against the sample behind nginx: Debian's chromium + chromedriver (never a downloaded
+ * browser or driver), headless. Logs in, checks every cover loaded, plays a chapter, seeks to its middle,
+ * and reads nginx's access log to see that the seek was a Range request answered 206 from the internal
+ * location (nginx read the file; Tomcat only said where).
+ */
+class BrowserIT {
+
+    /** Bytes per second nginx sends one file (X-Accel-Limit-Rate): slow enough that a seek needs a new request. */
+    static final int LIMIT_RATE = 150_000;
+
+    static Path library;
+    static CatalinaServer tomcat;
+    static NginxServer nginx;
+    static ChromeDriverService service;
+    static ChromeDriver browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        ItSupport.require(ItSupport.NGINX, "nginx");
+        ItSupport.require(ItSupport.CHROMIUM, "chromium");
+        ItSupport.require(ItSupport.CHROMEDRIVER, "chromium-driver");
+        library = ItSupport.work("library");
+        DemoLibrary.ensure(library);
+        library = library.toRealPath();
+        tomcat = CatalinaServer.start(ItSupport.work("browser/catalina-base"), Map.of(
+                "XACCEL_DEMO_LIBRARY", library.toString(),
+                "XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE)));
+        nginx = NginxServer.start(ItSupport.work("browser/nginx"), tomcat.port, library);
+
+        Path profile = ItSupport.work("browser/chromium-profile");
+        CatalinaServer.deleteTree(profile);
+        Files.createDirectories(profile);
+        // explicit binary and driver: Selenium Manager is never asked to find or download anything
+        System.setProperty("webdriver.chrome.driver", ItSupport.CHROMEDRIVER.toString());
+        service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(ItSupport.CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .withLogFile(ItSupport.work("browser").resolve("chromedriver.log").toFile())
+                .build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(ItSupport.CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", "--no-default-browser-check", "--mute-audio",
+                "--autoplay-policy=no-user-gesture-required", "--window-size=1280,900",
+                "--user-data-dir=" + profile);
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (service != null) {
+            service.stop();
+        }
+        if (nginx != null) {
+            nginx.close();
+        }
+        if (tomcat != null) {
+            tomcat.close();
+        }
+    }
+
+    private Object js(String script, Object... args) {
+        return ((JavascriptExecutor) browser).executeScript(script, args);
+    }
+
+    private WebDriverWait waitUpTo(int seconds) {
+        return new WebDriverWait(browser, Duration.ofSeconds(seconds));
+    }
+
+    @Test
+    void logInSeeCoversPlayAndSeekServedByNginx() throws Exception {
+        browser.get(nginx.url("/"));
+        waitUpTo(20).until(d -> d.findElement(By.id("login-form")).isDisplayed());
+        browser.findElement(By.id("user")).sendKeys("demo");
+        browser.findElement(By.id("password")).sendKeys("demo");
+        browser.findElement(By.id("login-button")).click();
+
+        // every book with its cover loaded (the images came through nginx's internal location)
+        waitUpTo(20).until(d -> d.findElements(By.cssSelector("[data-testid=book]")).size()
+                == DemoLibrary.BOOKS.size());
+        boolean covers = waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
+                + "'[data-testid=cover]')]; return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);"));
+        assertTrue(covers);
+        List<?> widths = (List<?>) js("return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.naturalWidth);");
+        assertEquals(DemoLibrary.BOOKS.size(), widths.size());
+        for (Object w : widths) {
+            assertEquals(600L, ((Number) w).longValue(), "cover width " + widths);
+        }
+
+        // open Jules Verne's book and play its first chapter (non-ASCII names end to end)
+        DemoLibrary.Book verne = DemoLibrary.BOOKS.stream().filter(b -> b.author().equals("Jules Verne"))
+                .findFirst().orElseThrow();
+        WebElement book = browser.findElements(By.cssSelector("[data-testid=book]")).stream()
+                .filter(e -> e.getText().contains(verne.title())).findFirst().orElseThrow();
+        book.click();
+        waitUpTo(10).until(d -> d.findElement(By.id("detail-title")).getText().equals(verne.title()));
+        WebElement chapter = browser.findElements(By.cssSelector("[data-testid=chapter]")).get(0);
+        String chapterName = verne.chapters().get(0).fileName();
+        assertTrue(chapter.getText().contains(chapterName), chapter.getText());
+        int logMark = nginx.accessLogLines().size();
+        chapter.findElement(By.cssSelector("[data-testid=play]")).click();
+
+        boolean playing = waitUpTo(30).until(d -> (Boolean) js("const a = document.getElementById('audio');"
+                + " return a.readyState >= 2 && a.duration > 100 && !a.paused && a.currentTime > 0.2;"));
+        assertTrue(playing);
+        double duration = ((Number) js("return document.getElementById('audio').duration;")).doubleValue();
+        assertEquals(verne.chapters().get(0).seconds(), duration, 1.0, "duration of " + chapterName);
+
+        // seek to the middle: the browser asks for a new byte range
+        js("const a = document.getElementById('audio'); a.currentTime = a.duration / 2;");
+        boolean seeked = waitUpTo(30).until(d -> (Boolean) js("const a = document.getElementById('audio');"
+                + " return !a.seeking && a.readyState >= 3 && a.currentTime > a.duration / 2 && !a.paused;"));
+        assertTrue(seeked);
+        double position = ((Number) js("return document.getElementById('audio').currentTime;")).doubleValue();
+        assertTrue(position > duration / 2 && position < duration / 2 + 10, "position " + position);
+
+        Path screenshot = ItSupport.property("xaccel.it.work").getParent().resolve("sample-screenshot.png");
+        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), screenshot, StandardCopyOption.REPLACE_EXISTING);
+        if (Boolean.getBoolean("xaccel.updateScreenshot")) {
+            Path docs = ItSupport.property("xaccel.it.docsDir");
+            Files.createDirectories(docs);
+            Files.copy(screenshot, docs.resolve("sample-screenshot.png"), StandardCopyOption.REPLACE_EXISTING);
+            Files.setPosixFilePermissions(docs.resolve("sample-screenshot.png"),
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        }
+
+        // stop loading, so that nginx finishes (and logs) the open range requests
+        js("const a = document.getElementById('audio'); a.pause(); a.removeAttribute('src'); a.load();");
+        long size = Files.size(verne.dir(library).resolve(chapterName));
+        long middle = 44 + (size - 44) / 2;
+        // nginx logs $uri decoded, with bytes above 0x7F as \xHH
+        String loggedUri = "/_xaccel/library/Jules Verne/Vingt mille lieues sous les mers/"
+                + escapeLikeNginx(chapterName);
+        Pattern range = Pattern.compile(" 206 \\d+ uri=\"" + Pattern.quote(loggedUri)
+                + "\" ustatus=200 ulen=0 range=\"bytes=(\\d+)-(\\d*)\"");
+        boolean found = ItSupport.await(Duration.ofSeconds(30), () -> seekLine(logMark, range, middle, size) != null);
+        List<String> lines = nginx.accessLogLines();
+        assertTrue(found, "no 206 from the internal location for a range starting near byte " + middle
+                + " of " + size + " in nginx's access log:\n"
+                + String.join("\n", lines.subList(Math.min(logMark, lines.size()), lines.size())));
+    }
+
+    /** The access-log line of the seek: a 206 for the chapter whose range starts near the middle. */
+    private String seekLine(int logMark, Pattern range, long middle, long size) {
+        try {
+            List<String> lines = nginx.accessLogLines();
+            for (String line : lines.subList(Math.min(logMark, lines.size()), lines.size())) {
+                Matcher m = range.matcher(line);
+                if (m.find()) {
+                    long start = Long.parseLong(m.group(1));
+                    if (Math.abs(start - middle) < size / 10) {
+                        return line;
+                    }
+                }
+            }
+            return null;
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    static String escapeLikeNginx(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+                sb.append(String.format("\\x%02X", c));
+            } else {
+                sb.append((char) c);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LibraryTest {
+
+    @TempDir
+    Path root;
+
+    private Path file(String rel) throws IOException {
+        Path p = root.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, rel);
+        return p;
+    }
+
+    @Test
+    void scansAuthorTitleFoldersWithAudioAndCover() throws IOException {
+        file("Jane Doe/Book #1/Chapter 10.mp3");
+        file("Jane Doe/Book #1/Chapter 2.mp3");
+        file("Jane Doe/Book #1/back.jpg");
+        file("Jane Doe/Book #1/Cover.png");
+        file("Jane Doe/Book #1/notes.txt");
+        file("Jane Doe/Book #1/.hidden.mp3");
+        file("Jane Doe/No audio/cover.jpg");
+        file("Ålfred/Ünïcode ?+%/a.m4b");
+        file(".trash/Old/x.mp3");
+
+        Library lib = new Library(root);
+        List<Book> books = lib.books();
+        assertEquals(2, books.size());
+        Book b = books.stream().filter(x -> x.title().equals("Book #1")).findFirst().orElseThrow();
+        assertEquals("Jane Doe", b.author());
+        assertEquals(List.of("Chapter 2.mp3", "Chapter 10.mp3"),
+                b.files().stream().map(f -> f.getFileName().toString()).toList());
+        assertEquals("Cover.png", b.cover().getFileName().toString());
+        assertEquals("Jane Doe/Book #1/Chapter 2.mp3", lib.relative(b.files().get(0)));
+
+        Book u = books.stream().filter(x -> x.author().equals("Ålfred")).findFirst().orElseThrow();
+        assertNull(u.cover());
+        assertEquals(u, lib.find(u.id()).orElseThrow());
+        assertTrue(lib.find("nope").isEmpty());
+    }
+
+    @Test
+    void idsAreStableAndShort() {
+        assertEquals(Library.id("Jane Doe/Book #1"), Library.id("Jane Doe/Book #1"));
+        assertEquals(12, Library.id("x").length());
+        assertTrue(!Library.id("a/b").equals(Library.id("a/c")));
+    }
+}

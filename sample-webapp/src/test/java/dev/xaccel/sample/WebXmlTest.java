@@ -1,0 +1,84 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.xaccel.filter.XAccelFilter;
+import dev.xaccel.sample.auth.AuthFilter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+import org.apache.tomcat.util.descriptor.web.WebXml;
+import org.apache.tomcat.util.descriptor.web.WebXmlParser;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.xml.sax.InputSource;
+
+/** The reference web.xml, read by Tomcat's own parser, as it will be at deployment. */
+class WebXmlTest {
+
+    static final Path FILE = Path.of("src/main/webapp/WEB-INF/web.xml");
+    static String text;
+    static WebXml webXml;
+
+    @BeforeAll
+    static void parse() throws Exception {
+        text = Files.readString(FILE, StandardCharsets.UTF_8);
+        webXml = new WebXml();
+        InputSource source = new InputSource(FILE.toUri().toString());
+        assertTrue(new WebXmlParser(false, false, true).parseWebXml(source, webXml, false), "web.xml does not parse");
+    }
+
+    @Test
+    void everyXAccelInitParamIsDocumented() {
+        for (String param : XAccelFilter.PARAMS) {
+            assertTrue(text.contains("<param-name>" + param + "</param-name>"), "web.xml lacks " + param);
+            assertTrue(text.contains("<!-- " + param + ":") || text.contains("<!-- " + param + " ("),
+                    "no comment explains " + param);
+        }
+        FilterDef xaccel = webXml.getFilters().get("xaccel");
+        assertEquals(XAccelFilter.class.getName(), xaccel.getFilterClass());
+        assertTrue(XAccelFilter.PARAMS.containsAll(xaccel.getParameterMap().keySet()), xaccel.getParameterMap().toString());
+    }
+
+    @Test
+    void authRunsBeforeXAccel() {
+        List<String> order = webXml.getFilterMappings().stream().map(FilterMap::getFilterName).distinct().toList();
+        assertEquals(List.of("auth", "xaccel"), order);
+        assertEquals(AuthFilter.class.getName(), webXml.getFilters().get("auth").getFilterClass());
+        FilterMap auth = webXml.getFilterMappings().iterator().next();
+        assertEquals(List.of("/*"), List.of(auth.getURLPatterns()));
+    }
+
+    /**
+     * Tomcat replaces ${name:-default} in web.xml with the default (system properties only), so such a
+     * value would never see the environment: every placeholder must reach the application unchanged.
+     */
+    @Test
+    void tomcatLeavesEveryPlaceholderIntact() {
+        Map<String, String> params = webXml.getContextParams();
+        assertEquals("${env:XACCEL_LIBRARY}", params.get(SampleApp.PARAM_LIBRARY_DIR));
+        assertEquals("${env:XACCEL_DEMO_USERS}", params.get(SampleApp.PARAM_USERS));
+        Map<String, String> filter = webXml.getFilters().get("xaccel").getParameterMap();
+        assertEquals("${sys:" + SampleApp.OFFLOAD_PROPERTY + "}", filter.get(XAccelFilter.PARAM_OFFLOAD));
+        assertEquals("${sys:" + SampleApp.LIBRARY_PROPERTY + "}/ => /_xaccel/library/",
+                filter.get(XAccelFilter.PARAM_LOCATIONS));
+        for (String v : params.values()) {
+            assertFalse(v.contains(":-"), v);
+        }
+        for (String v : filter.values()) {
+            assertFalse(v.contains(":-"), v);
+        }
+    }
+
+    @Test
+    void sessionCookieIsHttpOnlyAndSameSite() {
+        assertTrue(webXml.getSessionConfig().getCookieHttpOnly());
+        assertEquals("Lax", webXml.getSessionConfig().getCookieAttribute("SameSite"));
+    }
+}
