@@ -1,0 +1,214 @@
+package dev.xaccel.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+/**
+ * The Tomcat side of every benchmark setup, in one JVM, bound to 127.0.0.1 on free ports:
+ * <ul>
+ * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
+ * mode with {@code offload=never} (the filter streams the file itself: setups 1 and 2);</li>
+ * <li>{@code /accel/files/...}: the same with {@code offload=auto} (answers {@code X-Accel-Redirect} when nginx
+ * sends {@code X-Sendfile-Type}: setup 3);</li>
+ * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
+ * {@code DefaultServlet} (setup 5);</li>
+ * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters.</li>
+ * </ul>
+ * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
+ * {@code --af-plain-prop}s) and, when {@code --af-protocol} is given, {@code accept-filter} (with the
+ * {@code --af-prop}s). When everything has started, {@code key=value} lines (pid, ports) are written
+ * to the {@code --ready} file; any context or connector that fails to start makes the process exit with 2.
+ */
+public final class BenchServer {
+
+    /** The filter under test; loaded by name so that the harness fails loudly when it is missing. */
+    static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
+    /** Internal nginx prefix of the data root (must match the nginx config written by benchmarks/run). */
+    static final String INTERNAL_PREFIX = "/_xaccel/media/";
+    private static final String NIO = "org.apache.coyote.http11.Http11NioProtocol";
+
+    private BenchServer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, List<String>> opts = parse(args);
+        Path data = Path.of(required(opts, "data")).toRealPath();
+        Path work = Path.of(required(opts, "work")).toAbsolutePath();
+        String token = one(opts, "token", "bench-token");
+        Path ready = Path.of(required(opts, "ready"));
+        String maxConnections = one(opts, "max-connections", null);
+
+        Files.createDirectories(work);
+        Path empty = Files.createDirectories(work.resolve("empty-docbase"));
+
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(work.toString());
+
+        ConnectorSampler sampler = new ConnectorSampler();
+        Connector plain = connector(NIO, List.of(), maxConnections);
+        tomcat.getService().addConnector(plain);
+        tomcat.setConnector(plain);
+        sampler.add("plain", plain);
+
+        // The accept-filter workload gets two connectors of its own, so that nothing else (nginx's upstream
+        // keep-alive connections, other workloads) shows up in their counters: the same protocol class without
+        // and with the accept filter.
+        String afProtocol = one(opts, "af-protocol", null);
+        Connector acceptPlain = connector(afProtocol == null ? NIO : afProtocol,
+                opts.getOrDefault("af-plain-prop", List.of()), maxConnections);
+        tomcat.getService().addConnector(acceptPlain);
+        sampler.add("accept-plain", acceptPlain);
+        Connector deferred = null;
+        if (afProtocol != null) {
+            deferred = connector(afProtocol, opts.getOrDefault("af-prop", List.of()), maxConnections);
+            tomcat.getService().addConnector(deferred);
+            sampler.add("accept-filter", deferred);
+        }
+
+        String mappings = "/files/ => " + data;
+        String locations = data + " => " + INTERNAL_PREFIX;
+        List<Context> contexts = new ArrayList<>();
+        contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never"));
+        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto"));
+
+        Context dflt = tomcat.addContext("/default", data.toString());
+        Tomcat.addDefaultMimeTypeMappings(dflt);
+        addAuth(dflt, token, false); // unwrapped, so that DefaultServlet may use sendfile
+        Tomcat.addServlet(dflt, "default", "org.apache.catalina.servlets.DefaultServlet");
+        dflt.addServletMappingDecoded("/", "default");
+        contexts.add(dflt);
+
+        Context bench = tomcat.addContext("/_bench", empty.toString());
+        Tomcat.addServlet(bench, "stats", new StatsServlet(sampler));
+        bench.addServletMappingDecoded("/stats", "stats");
+        contexts.add(bench);
+
+        tomcat.start();
+
+        List<String> failures = new ArrayList<>();
+        for (Context c : contexts) {
+            if (c.getState() != LifecycleState.STARTED) {
+                failures.add("context " + c.getPath() + " is " + c.getState());
+            }
+        }
+        for (Connector c : tomcat.getService().findConnectors()) {
+            if (c.getState() != LifecycleState.STARTED || c.getLocalPort() <= 0) {
+                failures.add("connector " + c.getProtocolHandlerClassName() + " is " + c.getState());
+            }
+        }
+        if (!failures.isEmpty()) {
+            System.err.println("BenchServer: startup failed: " + String.join("; ", failures));
+            System.exit(2);
+        }
+
+        StringBuilder sb = new StringBuilder();
+        sb.append("pid=").append(ProcessHandle.current().pid()).append('\n');
+        sb.append("port=").append(plain.getLocalPort()).append('\n');
+        sb.append("afPlainPort=").append(acceptPlain.getLocalPort()).append('\n');
+        if (deferred != null) {
+            sb.append("afPort=").append(deferred.getLocalPort()).append('\n');
+        }
+        Path tmp = ready.resolveSibling(ready.getFileName() + ".tmp");
+        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
+        Files.move(tmp, ready, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        System.out.print("BenchServer started\n" + sb);
+        System.out.flush();
+        tomcat.getServer().await();
+    }
+
+    private static Connector connector(String protocol, List<String> props, String maxConnections) {
+        Connector c = new Connector(protocol);
+        c.setPort(0);
+        set(c, "address", "127.0.0.1");
+        if (maxConnections != null) {
+            set(c, "maxConnections", maxConnections);
+        }
+        for (String p : props) {
+            int eq = p.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--af-prop wants name=value, got [" + p + "]");
+            }
+            set(c, p.substring(0, eq), p.substring(eq + 1));
+        }
+        return c;
+    }
+
+    private static void set(Connector c, String name, String value) {
+        if (!c.setProperty(name, value)) {
+            throw new IllegalArgumentException("connector property [" + name + "] not accepted by "
+                    + c.getProtocolHandlerClassName() + " (value [" + value + "])");
+        }
+    }
+
+    private static Context filterContext(Tomcat tomcat, String path, Path docBase, String token, String mappings,
+            String locations, String offload) {
+        Context ctx = tomcat.addContext(path, docBase.toString());
+        Tomcat.addDefaultMimeTypeMappings(ctx);
+        addAuth(ctx, token, true);
+        FilterDef def = new FilterDef();
+        def.setFilterName("xaccel");
+        def.setFilterClass(FILTER_CLASS);
+        def.addInitParameter("mappings", mappings);
+        def.addInitParameter("locations", locations);
+        def.addInitParameter("offload", offload);
+        ctx.addFilterDef(def);
+        FilterMap map = new FilterMap();
+        map.setFilterName("xaccel");
+        map.addURLPattern("/*");
+        ctx.addFilterMap(map);
+        Tomcat.addServlet(ctx, "notfound", new NotFoundServlet());
+        ctx.addServletMappingDecoded("/", "notfound");
+        return ctx;
+    }
+
+    private static void addAuth(Context ctx, String token, boolean wrap) {
+        FilterDef def = new FilterDef();
+        def.setFilterName("auth");
+        def.setFilter(new AuthFilter());
+        def.setFilterClass(AuthFilter.class.getName());
+        def.addInitParameter(AuthFilter.PARAM_TOKEN, token);
+        def.addInitParameter(AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
+        ctx.addFilterDef(def);
+        FilterMap map = new FilterMap();
+        map.setFilterName("auth");
+        map.addURLPattern("/*");
+        ctx.addFilterMap(map);
+    }
+
+    private static Map<String, List<String>> parse(String[] args) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("usage: --name value ..., got [" + args[i] + "]");
+            }
+            m.computeIfAbsent(args[i].substring(2), k -> new ArrayList<>()).add(args[++i]);
+        }
+        return m;
+    }
+
+    private static String one(Map<String, List<String>> opts, String name, String dflt) {
+        List<String> v = opts.get(name);
+        return v == null || v.isEmpty() ? dflt : v.get(v.size() - 1);
+    }
+
+    private static String required(Map<String, List<String>> opts, String name) {
+        String v = one(opts, name, null);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,496 @@
+package dev.xaccel.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns the raw measurements of benchmarks/run into the results page and its SVG chart.
+ * <p>
+ * Input {@code --raw}: tab-separated {@code workload setup round metric value}; {@code --meta}: {@code key=value}
+ * lines (machine facts, parameters); {@code --nginx-conf}: the exact nginx configuration; {@code --jmh}: JMH's CSV
+ * output (optional). Output: {@code --out} (Markdown) and {@code --svg}.
+ */
+public final class Report {
+
+    static final Map<String, String> SETUPS = new LinkedHashMap<>();
+
+    static {
+        SETUPS.put("tomcat", "(1) Tomcat streams it (filter, offload=never)");
+        SETUPS.put("proxied", "(2) nginx proxy_pass → (1), default buffering");
+        SETUPS.put("xaccel", "(3) xaccel: nginx + filter, X-Accel-Redirect");
+        SETUPS.put("static", "(4) nginx static, no auth");
+        SETUPS.put("default", "(5) Tomcat DefaultServlet (sendfile)");
+    }
+
+    static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default"};
+
+    /** workload → setup → metric → values in round order. */
+    private final Map<String, Map<String, Map<String, List<Double>>>> data = new LinkedHashMap<>();
+    private final Map<String, String> meta = new LinkedHashMap<>();
+
+    private Report() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Map<String, String> opts = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        Report r = new Report();
+        r.readRaw(Path.of(opts.get("raw")));
+        r.readMeta(Path.of(opts.get("meta")));
+        String nginxConf = Files.readString(Path.of(opts.get("nginx-conf")), StandardCharsets.UTF_8);
+        List<String[]> jmh = opts.containsKey("jmh") && Files.exists(Path.of(opts.get("jmh")))
+                ? readCsv(Path.of(opts.get("jmh"))) : List.of();
+        String perf = opts.containsKey("perf") && Files.exists(Path.of(opts.get("perf")))
+                ? Files.readString(Path.of(opts.get("perf")), StandardCharsets.UTF_8) : "";
+        Path svg = Path.of(opts.get("svg"));
+        Files.writeString(svg, r.svg(), StandardCharsets.UTF_8);
+        Files.writeString(Path.of(opts.get("out")), r.markdown(nginxConf, jmh, perf, svg.getFileName().toString()),
+                StandardCharsets.UTF_8);
+    }
+
+    private void readRaw(Path raw) throws IOException {
+        for (String line : Files.readAllLines(raw, StandardCharsets.UTF_8)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t");
+            if (f.length != 5) {
+                throw new IllegalArgumentException("bad raw line: " + line);
+            }
+            data.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[1], k -> new LinkedHashMap<>())
+                    .computeIfAbsent(f[3], k -> new ArrayList<>()).add(Double.parseDouble(f[4]));
+        }
+    }
+
+    private void readMeta(Path file) throws IOException {
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                meta.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+    }
+
+    private static List<String[]> readCsv(Path file) throws IOException {
+        List<String[]> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            List<String> cells = new ArrayList<>();
+            StringBuilder cell = new StringBuilder();
+            boolean quoted = false;
+            for (char c : line.toCharArray()) {
+                if (c == '"') {
+                    quoted = !quoted;
+                } else if (c == ',' && !quoted) {
+                    cells.add(cell.toString());
+                    cell.setLength(0);
+                } else {
+                    cell.append(c);
+                }
+            }
+            cells.add(cell.toString());
+            rows.add(cells.toArray(new String[0]));
+        }
+        return rows;
+    }
+
+    // ---------------------------------------------------------------- statistics
+
+    private List<Double> values(String workload, String setup, String metric) {
+        return data.getOrDefault(workload, Map.of()).getOrDefault(setup, Map.of()).getOrDefault(metric, List.of());
+    }
+
+    static double median(List<Double> v) {
+        if (v.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> s = new ArrayList<>(v);
+        Collections.sort(s);
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    private double med(String workload, String setup, String metric) {
+        return median(values(workload, setup, metric));
+    }
+
+    /** "median (min–max)" or "median" when there is one value, "–" when none. */
+    private String cell(String workload, String setup, String metric, int decimals) {
+        List<Double> v = values(workload, setup, metric);
+        if (v.isEmpty()) {
+            return "–";
+        }
+        String m = fmt(median(v), decimals);
+        if (v.size() == 1) {
+            return m;
+        }
+        return m + " (" + fmt(Collections.min(v), decimals) + "–" + fmt(Collections.max(v), decimals) + ")";
+    }
+
+    static String fmt(double d, int decimals) {
+        if (Double.isNaN(d)) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%,." + decimals + "f", d);
+    }
+
+    private String ratio(String workload, String metric, String a, String b) {
+        double x = med(workload, a, metric);
+        double y = med(workload, b, metric);
+        if (Double.isNaN(x) || Double.isNaN(y) || y == 0) {
+            return "–";
+        }
+        return fmt(x / y, 2) + "×";
+    }
+
+    /** sum(num) / sum(den) over all rounds: CPU seconds per GB with the resolution of the whole run. */
+    private double aggregate(String workload, String setup, String num, String den) {
+        double n = 0;
+        double d = 0;
+        for (double v : values(workload, setup, num)) {
+            n += v;
+        }
+        for (double v : values(workload, setup, den)) {
+            d += v;
+        }
+        return d > 0 && !values(workload, setup, num).isEmpty() ? n / d : Double.NaN;
+    }
+
+    private double jvmPerGB(String workload, String setup) {
+        return aggregate(workload, setup, "jvm_s", "GB");
+    }
+
+    private Set<String> workloads(String prefix) {
+        Set<String> s = new LinkedHashSet<>();
+        for (String w : data.keySet()) {
+            if (w.startsWith(prefix)) {
+                s.add(w);
+            }
+        }
+        return s;
+    }
+
+    private List<String> setupsIn(String workload) {
+        List<String> s = new ArrayList<>();
+        for (String id : SHORT) {
+            if (data.getOrDefault(workload, Map.of()).containsKey(id)) {
+                s.add(id);
+            }
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------- markdown
+
+    private String markdown(String nginxConf, List<String[]> jmh, String perf, String svgName) {
+        StringBuilder md = new StringBuilder();
+        md.append("# xaccel benchmark — ").append(meta.getOrDefault("date", "?"));
+        if ("1".equals(meta.get("quick"))) {
+            md.append(" (--quick smoke run: sizes and durations too small for conclusions)");
+        }
+        md.append("\n\n");
+        md.append("Command: `").append(meta.getOrDefault("command", "benchmarks/run")).append("` — ")
+                .append(meta.getOrDefault("rounds", "?")).append(" rounds, setups alternated within each round ")
+                .append("(order rotated per round). Cells: median (min–max) over rounds.\n\n");
+        md.append("![chart](").append(svgName).append(")\n\n");
+        String load = meta.get("load_before");
+        if (load != null) {
+            md.append("Load average before the run: ").append(load).append("; after: ")
+                    .append(meta.getOrDefault("load_after", "?")).append(". ")
+                    .append(meta.getOrDefault("load_note", "")).append("\n\n");
+        }
+
+        largeSection(md);
+        smallSection(md);
+        if (!perf.isBlank()) {
+            md.append("### Where the time goes (perf, small files)\n\n")
+                    .append("`perf record -e cpu-clock -F 499 -a` during one extra wrk run per setup (not part of the ")
+                    .append("tables); percentages are of all samples on both cores, so they include the client ")
+                    .append("(wrk) and any other process on the machine. JIT-compiled Java frames are named through ")
+                    .append("`jcmd <pid> Compiler.perfmap`.\n\n```\n").append(perf.strip()).append("\n```\n\n");
+        }
+        acceptSection(md);
+        jmhSection(md, jmh);
+
+        md.append("## Machine\n\n| fact | value |\n|---|---|\n");
+        for (Map.Entry<String, String> e : meta.entrySet()) {
+            if (e.getKey().startsWith("machine.")) {
+                md.append("| ").append(e.getKey().substring("machine.".length())).append(" | ")
+                        .append(e.getValue().replace("|", "\\|")).append(" |\n");
+            }
+        }
+        md.append("\n## Parameters\n\n| parameter | value |\n|---|---|\n");
+        for (Map.Entry<String, String> e : meta.entrySet()) {
+            if (e.getKey().startsWith("param.")) {
+                md.append("| ").append(e.getKey().substring("param.".length())).append(" | ")
+                        .append(e.getValue().replace("|", "\\|")).append(" |\n");
+            }
+        }
+        md.append("\n## Tomcat side\n\n").append(meta.getOrDefault("tomcat_setup", "")).append("\n\n");
+        if (!meta.getOrDefault("filter_counters", "").isEmpty()) {
+            md.append("XAccelFilter MBean counters at the end of the run (non-zero only): ")
+                    .append(meta.get("filter_counters")).append(".\n\n");
+        }
+        md.append("## nginx configuration (exact)\n\n```nginx\n").append(nginxConf.strip()).append("\n```\n");
+        return md.toString();
+    }
+
+    private void largeSection(StringBuilder md) {
+        Set<String> ws = workloads("large-");
+        if (ws.isEmpty()) {
+            return;
+        }
+        md.append("## Large file (").append(meta.getOrDefault("param.size", "?")).append(")\n\n");
+        md.append("Throughput = bytes delivered / wall time of the batch (MB = 10⁶ bytes; Mbit/s = MB/s × 8). ")
+                .append("CPU = utime+stime from /proc/<pid>/stat of the JVM and of nginx (master + workers), ")
+                .append("seconds per GB (10⁹ bytes) delivered, summed over all rounds (the counters tick every ")
+                .append("10 ms, so one round alone is too coarse for the offloaded setup), with the JVM's total ")
+                .append("seconds in brackets; curl's CPU is not counted.\n\n");
+        for (String w : ws) {
+            md.append("### ").append(meta.getOrDefault("label." + w, w)).append("\n\n");
+            md.append("| setup | MB/s | Mbit/s | JVM CPU s/GB | nginx CPU s/GB |\n|---|---:|---:|---:|---:|\n");
+            for (String s : setupsIn(w)) {
+                md.append("| ").append(SETUPS.get(s)).append(" | ").append(cell(w, s, "MBps", 0)).append(" | ")
+                        .append(fmt(med(w, s, "MBps") * 8, 0)).append(" | ")
+                        .append(cpuCell(w, s, "jvm_s")).append(" | ").append(cpuCell(w, s, "nginx_s"))
+                        .append(" |\n");
+            }
+            md.append("\nRatios of medians: xaccel / nginx static = **").append(ratio(w, "MBps", "xaccel", "static"))
+                    .append("**, xaccel / nginx-proxied streaming = **").append(ratio(w, "MBps", "xaccel", "proxied"))
+                    .append("**, xaccel / Tomcat direct = ").append(ratio(w, "MBps", "xaccel", "tomcat"))
+                    .append(", Tomcat direct / nginx-proxied = ").append(ratio(w, "MBps", "tomcat", "proxied"));
+            double jx = jvmPerGB(w, "xaccel");
+            double jp = jvmPerGB(w, "proxied");
+            if (!Double.isNaN(jx) && !Double.isNaN(jp) && jp > 0) {
+                md.append(", JVM CPU per GB xaccel / proxied streaming = **").append(fmt(100 * jx / jp, 2))
+                        .append("%**");
+            }
+            md.append(".\n\n");
+        }
+        md.append(targets());
+    }
+
+    private String cpuCell(String w, String s, String metric) {
+        double perGB = aggregate(w, s, metric, "GB");
+        if (Double.isNaN(perGB)) {
+            return "–";
+        }
+        double total = 0;
+        for (double v : values(w, s, metric)) {
+            total += v;
+        }
+        return fmt(perGB, 3) + " (" + fmt(total, 2) + " s)";
+    }
+
+    private String targets() {
+        StringBuilder t = new StringBuilder("Targets (reported, not asserted):\n\n");
+        for (String w : workloads("large-")) {
+            double xs = med(w, "xaccel", "MBps") / med(w, "static", "MBps");
+            double xp = med(w, "xaccel", "MBps") / med(w, "proxied", "MBps");
+            double cpu = jvmPerGB(w, "xaccel") / jvmPerGB(w, "proxied");
+            String label = meta.getOrDefault("label." + w, w);
+            t.append("- ").append(label).append(": xaccel ≥ 0.9× nginx static: ").append(verdict(xs, 0.9, true))
+                    .append("; ≥ 2× nginx-proxied streaming: ").append(verdict(xp, 2.0, true))
+                    .append("; JVM CPU per GB < 2% of streaming: ").append(verdict(cpu, 0.02, false)).append('\n');
+        }
+        return t.append('\n').toString();
+    }
+
+    private static String verdict(double v, double target, boolean atLeast) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "n/a";
+        }
+        boolean ok = atLeast ? v >= target : v < target;
+        String shown = target < 0.1 ? fmt(100 * v, 2) + "%" : fmt(v, 2) + "×";
+        return (ok ? "met (" : "**missed** (") + shown + ")";
+    }
+
+    private void smallSection(StringBuilder md) {
+        Set<String> ws = workloads("small-");
+        if (ws.isEmpty()) {
+            return;
+        }
+        md.append("## Small files (").append(meta.getOrDefault("param.small", "?")).append(")\n\n");
+        md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")
+                .append("token (only nginx static ignores it). CPU per request from /proc like above, in µs.\n\n");
+        md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req |\n")
+                .append("|---:|---|---:|---:|---:|---:|---:|\n");
+        for (String w : ws) {
+            String c = w.substring(w.lastIndexOf('c') + 1);
+            for (String s : setupsIn(w)) {
+                md.append("| ").append(c).append(" | ").append(SETUPS.get(s)).append(" | ")
+                        .append(cell(w, s, "rps", 0)).append(" | ").append(cell(w, s, "p50_ms", 2)).append(" | ")
+                        .append(cell(w, s, "p99_ms", 2)).append(" | ").append(cell(w, s, "jvm_us_per_req", 1))
+                        .append(" | ").append(cell(w, s, "nginx_us_per_req", 1)).append(" |\n");
+            }
+        }
+        md.append("\n| concurrency | xaccel / nginx static | xaccel / nginx-proxied streaming | xaccel / Tomcat direct |")
+                .append("\n|---:|---:|---:|---:|\n");
+        for (String w : ws) {
+            md.append("| ").append(w.substring(w.lastIndexOf('c') + 1)).append(" | ")
+                    .append(ratio(w, "rps", "xaccel", "static")).append(" | ")
+                    .append(ratio(w, "rps", "xaccel", "proxied")).append(" | ")
+                    .append(ratio(w, "rps", "xaccel", "tomcat")).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private void acceptSection(StringBuilder md) {
+        Set<String> ws = workloads("accept-");
+        if (ws.isEmpty()) {
+            return;
+        }
+        md.append("## Accept filter (Linux TCP_DEFER_ACCEPT)\n\n").append(meta.getOrDefault("accept_note", ""))
+                .append("\n\n| scenario | connector | req/s | p99 ms | max connectionCount | max busy threads |")
+                .append(" flood connected | SYN-RECV (kernel) |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (String w : ws) {
+            for (String s : new String[] {"plain", "defer"}) {
+                if (!data.get(w).containsKey(s)) {
+                    continue;
+                }
+                md.append("| ").append(meta.getOrDefault("label." + w, w)).append(" | ")
+                        .append("plain".equals(s) ? "acceptFilter=none" : "TCP_DEFER_ACCEPT").append(" | ")
+                        .append(cell(w, s, "rps", 0)).append(" | ").append(cell(w, s, "p99_ms", 2)).append(" | ")
+                        .append(cell(w, s, "maxConnectionCount", 0)).append(" | ")
+                        .append(cell(w, s, "maxBusyThreads", 0)).append(" | ")
+                        .append(cell(w, s, "flood_connected", 0)).append(" | ")
+                        .append(cell(w, s, "syn_recv", 0)).append(" |\n");
+            }
+        }
+        md.append("\n| scenario | req/s with / without TCP_DEFER_ACCEPT |\n|---|---:|\n");
+        for (String w : ws) {
+            md.append("| ").append(meta.getOrDefault("label." + w, w)).append(" | ")
+                    .append(ratio(w, "rps", "defer", "plain")).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private void jmhSection(StringBuilder md, List<String[]> jmh) {
+        if (jmh.size() < 2) {
+            return;
+        }
+        md.append("## Filter hot path (JMH)\n\n").append(meta.getOrDefault("jmh_note", ""))
+                .append("\n\n| benchmark | ns/op | ± (99.9%) |\n|---|---:|---:|\n");
+        for (String[] row : jmh.subList(1, jmh.size())) {
+            if (row.length < 7) {
+                continue;
+            }
+            String name = row[0].substring(row[0].lastIndexOf('.') + 1);
+            md.append("| ").append(name).append(" | ").append(fmt(Double.parseDouble(row[4]), 1)).append(" | ")
+                    .append(row[5].equals("NaN") ? "–" : fmt(Double.parseDouble(row[5]), 1)).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    // ---------------------------------------------------------------- SVG
+
+    private String svg() {
+        List<String[]> panels = new ArrayList<>(); // title, workload, metric, unit
+        for (String w : workloads("large-")) {
+            panels.add(new String[] {meta.getOrDefault("label." + w, w) + " — MB/s", w, "MBps"});
+        }
+        List<String> small = new ArrayList<>(workloads("small-"));
+        if (!small.isEmpty()) {
+            String w = small.get(small.size() - 1);
+            panels.add(new String[] {"Small files, concurrency " + w.substring(w.lastIndexOf('c') + 1)
+                    + " — requests/s", w, "rps"});
+        }
+        List<String> large = new ArrayList<>(workloads("large-"));
+        if (!large.isEmpty()) {
+            String w = large.get(0);
+            panels.add(new String[] {meta.getOrDefault("label." + w, w)
+                    + " — CPU seconds per GB: JVM (colour) + nginx (grey)", w, "jvm_s", "nginx_s"});
+        }
+        int width = 860;
+        int labelW = 330;
+        int barH = 16;
+        int gap = 6;
+        int y = 40;
+        StringBuilder body = new StringBuilder();
+        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade"};
+        for (String[] p : panels) {
+            List<String> setups = setupsIn(p[1]);
+            String stackedMetric = p.length > 3 ? p[3] : null;
+            double max = 0;
+            for (String s : setups) {
+                if (stackedMetric != null) {
+                    max = Math.max(max, nz(aggregate(p[1], s, p[2], "GB")) + nz(aggregate(p[1], s, stackedMetric, "GB")));
+                } else {
+                    for (double v : values(p[1], s, p[2])) {
+                        max = Math.max(max, v);
+                    }
+                }
+            }
+            if (max <= 0) {
+                max = 1;
+            }
+            body.append(text(10, y, esc(p[0]), "bold", 14));
+            y += 10;
+            for (String s : setups) {
+                List<Double> v = values(p[1], s, p[2]);
+                double m = stackedMetric != null ? nz(aggregate(p[1], s, p[2], "GB")) : median(v);
+                double scale = (width - labelW - 130) / max;
+                int idx = java.util.Arrays.asList(SHORT).indexOf(s);
+                body.append(text(10, y + barH - 4, esc(SETUPS.get(s)), "normal", 12));
+                body.append(String.format(Locale.ROOT,
+                        "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>%n", labelW, y,
+                        Math.max(0.5, m * scale), barH, colors[idx]));
+                double end = m;
+                if (stackedMetric != null) {
+                    double n = nz(aggregate(p[1], s, stackedMetric, "GB"));
+                    body.append(String.format(Locale.ROOT,
+                            "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#bbbbbb\"/>%n",
+                            labelW + m * scale, y, n * scale, barH));
+                    end = m + n;
+                    body.append(text((int) (labelW + end * scale + 6), y + barH - 4,
+                            fmt(m, 3) + " + " + fmt(n, 3), "normal", 12));
+                } else {
+                    if (v.size() > 1) {
+                        double lo = Collections.min(v) * scale + labelW;
+                        double hi = Collections.max(v) * scale + labelW;
+                        int cy = y + barH / 2;
+                        body.append(String.format(Locale.ROOT,
+                                "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#222\" fill=\"none\"/>%n",
+                                lo, cy, hi, lo, cy - 4, cy + 4, hi, cy - 4, cy + 4));
+                        end = Collections.max(v);
+                    }
+                    body.append(text((int) (labelW + end * scale + 6), y + barH - 4, fmt(m, m < 10 ? 2 : 0),
+                            "normal", 12));
+                }
+                y += barH + gap;
+            }
+            y += 26;
+        }
+        String title = "xaccel benchmark " + meta.getOrDefault("date", "") + ("1".equals(meta.get("quick"))
+                ? " (quick smoke run)" : "") + " — median, whiskers min–max; " + meta.getOrDefault("machine.nproc", "?")
+                + " cores shared by clients and servers, loopback";
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + width + "\" height=\"" + (y + 10)
+                + "\" viewBox=\"0 0 " + width + " " + (y + 10) + "\" font-family=\"sans-serif\">\n"
+                + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + text(10, 20, esc(title), "normal", 12)
+                + body + "</svg>\n";
+    }
+
+    private static double nz(double d) {
+        return Double.isNaN(d) ? 0 : d;
+    }
+
+    private static String text(int x, int y, String s, String weight, int size) {
+        return "<text x=\"" + x + "\" y=\"" + y + "\" font-size=\"" + size + "\" font-weight=\"" + weight + "\">" + s
+                + "</text>\n";
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

@@ -1,0 +1,62 @@
+package dev.xaccel.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+
+    @Test
+    void medianOfOddAndEvenCounts() {
+        assertEquals(2.0, Report.median(List.of(3.0, 1.0, 2.0)));
+        assertEquals(2.5, Report.median(List.of(4.0, 1.0, 2.0, 3.0)));
+        assertTrue(Double.isNaN(Report.median(List.of())));
+    }
+
+    @Test
+    void writesMediansRangesRatiosAndChart(@TempDir Path dir) throws Exception {
+        Path raw = dir.resolve("raw.tsv");
+        Files.writeString(raw, String.join("\n",
+                "large-seq\tstatic\t1\tMBps\t1000", "large-seq\tstatic\t2\tMBps\t1200",
+                "large-seq\tstatic\t3\tMBps\t1100",
+                "large-seq\txaccel\t1\tMBps\t990", "large-seq\txaccel\t2\tMBps\t1045",
+                "large-seq\txaccel\t3\tMBps\t1020",
+                "large-seq\tproxied\t1\tMBps\t400", "large-seq\tproxied\t2\tMBps\t500",
+                "large-seq\tproxied\t3\tMBps\t450",
+                "large-seq\txaccel\t1\tjvm_s\t0.01", "large-seq\txaccel\t1\tGB\t2",
+                "large-seq\txaccel\t2\tjvm_s\t0.00", "large-seq\txaccel\t2\tGB\t2",
+                "large-seq\tproxied\t1\tjvm_s\t1.0", "large-seq\tproxied\t1\tGB\t2",
+                "large-seq\tproxied\t2\tjvm_s\t1.5", "large-seq\tproxied\t2\tGB\t2",
+                "small-c8\txaccel\t1\trps\t2000", "small-c8\tstatic\t1\trps\t10000", ""),
+                StandardCharsets.UTF_8);
+        Path meta = dir.resolve("meta.env");
+        Files.writeString(meta, "date=2026-01-01\nmachine.nproc=2\nparam.size=1G\n", StandardCharsets.UTF_8);
+        Path conf = dir.resolve("nginx.conf");
+        Files.writeString(conf, "events {}\n", StandardCharsets.UTF_8);
+        Path out = dir.resolve("r.md");
+        Path svg = dir.resolve("r.svg");
+
+        Report.main(new String[] {"--raw", raw.toString(), "--meta", meta.toString(), "--nginx-conf",
+            conf.toString(), "--out", out.toString(), "--svg", svg.toString()});
+
+        String md = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(md.contains("| (3) xaccel: nginx + filter, X-Accel-Redirect | 1,020 (990–1,045) | 8,160 |"), md);
+        assertTrue(md.contains("xaccel / nginx static = **0.93×**"), md);
+        assertTrue(md.contains("xaccel / nginx-proxied streaming = **2.27×**"), md);
+        assertTrue(md.contains("JVM CPU per GB xaccel / proxied streaming = **0.40%**"), md);
+        assertTrue(md.contains("| 0.003 (0.01 s) | –"), md);
+        assertTrue(md.contains("| 0.625 (2.50 s) | –"), md);
+        assertTrue(md.contains("| 8 | 0.20× |"), md);
+        assertTrue(md.contains("```nginx\nevents {}\n```"), md);
+        String chart = Files.readString(svg, StandardCharsets.UTF_8);
+        assertTrue(chart.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), chart);
+        assertTrue(chart.contains(">1,020</text>"), chart);
+    }
+}
