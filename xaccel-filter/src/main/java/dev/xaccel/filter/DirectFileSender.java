@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -214,19 +216,32 @@ final class DirectFileSender {
     }
 
     private boolean sendfile(HttpServletRequest req, HttpServletResponse resp, Path file, long start, long length) {
-        if (!useSendfile || length < SENDFILE_MIN_SIZE
-                || !Boolean.TRUE.equals(req.getAttribute(SENDFILE_SUPPORT))
-                || !REQUEST_FACADE.equals(req.getClass().getName())
-                || !RESPONSE_FACADE.equals(resp.getClass().getName())) {
+        if (!useSendfile || length < SENDFILE_MIN_SIZE || !RESPONSE_FACADE.equals(resp.getClass().getName())) {
             return false;
         }
-        req.setAttribute(SENDFILE_FILENAME, file.toAbsolutePath().toString());
-        req.setAttribute(SENDFILE_START, Long.valueOf(start));
-        req.setAttribute(SENDFILE_END, Long.valueOf(start + length));
+        // Security and auth filters commonly wrap the request; the container reads the sendfile attributes from
+        // its own request object, so they are set there (a wrapper might keep attributes to itself). A wrapped
+        // response, on the other hand, may transform the body: then the bytes are copied through it.
+        ServletRequest container = innermost(req);
+        if (!REQUEST_FACADE.equals(container.getClass().getName())
+                || !Boolean.TRUE.equals(container.getAttribute(SENDFILE_SUPPORT))) {
+            return false;
+        }
+        container.setAttribute(SENDFILE_FILENAME, file.toAbsolutePath().toString());
+        container.setAttribute(SENDFILE_START, Long.valueOf(start));
+        container.setAttribute(SENDFILE_END, Long.valueOf(start + length));
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine("sendfile " + file + " [" + start + ", " + (start + length) + ")");
         }
         return true;
+    }
+
+    private static ServletRequest innermost(ServletRequest request) {
+        ServletRequest r = request;
+        while (r instanceof ServletRequestWrapper) {
+            r = ((ServletRequestWrapper) r).getRequest();
+        }
+        return r;
     }
 
     private void copy(FileChannel channel, long start, long length, OutputStream out, Path file)

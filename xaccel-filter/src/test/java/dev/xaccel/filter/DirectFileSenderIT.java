@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
@@ -79,6 +81,30 @@ class DirectFileSenderIT {
     record Outcome(Object sendfileName, Long start, Long end, long returned, Throwable error) {
     }
 
+    /** {@code wrap=1}: a plain request wrapper; {@code wrap=isolated}: one that keeps attributes to itself. */
+    static HttpServletRequest wrap(HttpServletRequest req) {
+        String wrap = req.getParameter("wrap");
+        if (wrap == null) {
+            return req;
+        }
+        if (!"isolated".equals(wrap)) {
+            return new HttpServletRequestWrapper(req);
+        }
+        return new HttpServletRequestWrapper(req) {
+            private final Map<String, Object> own = new HashMap<>();
+
+            @Override
+            public Object getAttribute(String name) {
+                return own.get(name);
+            }
+
+            @Override
+            public void setAttribute(String name, Object o) {
+                own.put(name, o);
+            }
+        };
+    }
+
     static final class TestServlet extends HttpServlet {
         private static final long serialVersionUID = 1L;
         private final transient DirectFileSender zeroCopy = new DirectFileSender(true, 8192);
@@ -88,10 +114,11 @@ class DirectFileSenderIT {
         protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             Path file = tmp.resolve(req.getPathInfo().substring(1));
             DirectFileSender sender = "copy".equals(req.getParameter("mode")) ? copying : zeroCopy;
-            HttpServletRequest r = req.getParameter("wrap") != null ? new HttpServletRequestWrapper(req) : req;
+            HttpServletRequest r = wrap(req);
+            HttpServletResponse w = req.getParameter("wrapresp") != null ? new HttpServletResponseWrapper(resp) : resp;
             String id = req.getHeader("X-Test-Id");
             try {
-                long n = sender.send(r, resp, file, "audio/mpeg", req.getParameter("cd"), req.getParameter("cc"));
+                long n = sender.send(r, w, file, "audio/mpeg", req.getParameter("cd"), req.getParameter("cc"));
                 OUTCOMES.put(id, new Outcome(req.getAttribute(DirectFileSender.SENDFILE_FILENAME),
                         (Long) req.getAttribute(DirectFileSender.SENDFILE_START),
                         (Long) req.getAttribute(DirectFileSender.SENDFILE_END), n, null));
@@ -213,7 +240,7 @@ class DirectFileSenderIT {
     // ---- full bodies ----
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "?mode=copy", "?wrap=1"})
+    @ValueSource(strings = {"", "?wrap=1", "?wrap=isolated", "?mode=copy", "?wrapresp=1"})
     void fullBodyIsByteExact(String query) throws Exception {
         Exchange x = get("/files/big.bin" + query);
         assertEquals(200, x.status());
@@ -225,12 +252,12 @@ class DirectFileSenderIT {
         assertNull(x.header("Content-Range"));
         assertArrayEquals(sha256(bigBytes), sha256(x.body()));
         assertEquals(BIG, x.outcome.returned());
-        if (query.isEmpty()) {
+        if (query.isEmpty() || query.startsWith("?wrap=")) {
             assertEquals(big.toAbsolutePath().toString(), x.outcome.sendfileName(), "sendfile taken");
             assertEquals(0L, x.outcome.start());
             assertEquals((long) BIG, x.outcome.end());
         } else {
-            assertNull(x.outcome.sendfileName(), "copy path (disabled or wrapped request)");
+            assertNull(x.outcome.sendfileName(), "copy path (disabled, or wrapped response)");
         }
     }
 
