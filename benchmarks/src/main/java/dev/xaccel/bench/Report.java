@@ -25,13 +25,13 @@ public final class Report {
     static final Map<String, String> SETUPS = new LinkedHashMap<>();
 
     static {
-        SETUPS.put("tomcat", "(1) Tomcat streams it (filter, offload=never)");
+        SETUPS.put("tomcat", "(1) Tomcat serves it (filter, offload=never)");
         SETUPS.put("proxied", "(2) nginx proxy_pass → (1), default buffering");
         SETUPS.put("xaccel", "(3) xaccel: nginx + filter, X-Accel-Redirect");
         SETUPS.put("static", "(4) nginx static, no auth");
         SETUPS.put("default", "(5) Tomcat DefaultServlet (sendfile)");
-        SETUPS.put("cached", "(6) cached decisions: auth_request + proxy_cache, expires=60");
-        SETUPS.put("signed", "(7) signed links: nginx secure_link, no backend");
+        SETUPS.put("cached", "(6) cached decisions (auth_request + cache)");
+        SETUPS.put("signed", "(7) signed links (nginx secure_link)");
     }
 
     static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed"};
