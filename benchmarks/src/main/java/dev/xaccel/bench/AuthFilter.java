@@ -27,8 +27,9 @@ public final class AuthFilter implements Filter {
     public static final String PARAM_TOKEN = "token";
     /**
      * Init-param: {@code true} (default) continues with the request wrapped, like the sample application and most
-     * security filters; {@code false} passes Tomcat's own request object on. Tomcat's DefaultServlet and the
-     * xaccel filter only use sendfile for Tomcat's unwrapped request/response facades.
+     * security filters; {@code false} passes Tomcat's own request object on. Tomcat's DefaultServlet uses sendfile
+     * only for Tomcat's unwrapped request/response facades; the xaccel filter also behind request wrappers (it
+     * sets the sendfile attributes on the container's own request), but not behind a wrapped response.
      */
     public static final String PARAM_WRAP = "wrap";
     /** The one user of the benchmark. */

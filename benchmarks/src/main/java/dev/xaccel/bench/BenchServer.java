@@ -4,10 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleState;
@@ -15,6 +17,9 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+import dev.xaccel.filter.SignedLinks;
+import dev.xaccel.filter.XAccel;
 
 /**
  * The Tomcat side of every benchmark setup, in one JVM, bound to 127.0.0.1 on free ports:
@@ -25,6 +30,11 @@ import org.apache.tomcat.util.descriptor.web.FilterMap;
  * sends {@code X-Sendfile-Type}: setup 3);</li>
  * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
  * {@code DefaultServlet} (setup 5);</li>
+ * <li>{@code /cached/files/...}: the same as {@code /accel} with the location option {@code expires=60}
+ * ({@code X-Accel-Expires: 60} + {@code Vary}), the backend of the cached-decision setup; its filter also
+ * configures signed links ({@code signedLinkSecret} = {@code --link-secret}, prefix {@value #SIGNED_PREFIX}), and
+ * {@code --links-out} receives one link per small file signed by that very {@code SignedLinks} instance, plus
+ * {@code --links-out}{@code .expired} with one link that expired an hour ago;</li>
  * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters.</li>
  * </ul>
  * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
@@ -38,6 +48,10 @@ public final class BenchServer {
     static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
     /** Internal nginx prefix of the data root (must match the nginx config written by benchmarks/run). */
     static final String INTERNAL_PREFIX = "/_xaccel/media/";
+    /** Public prefix of the signed links (must match the nginx config written by benchmarks/run). */
+    static final String SIGNED_PREFIX = "/s/media/";
+    /** Seconds the cached-decision setup lets nginx reuse a decision (the location's {@code expires=}). */
+    static final int CACHED_EXPIRES = 60;
     private static final String NIO = "org.apache.coyote.http11.Http11NioProtocol";
 
     private BenchServer() {
@@ -58,7 +72,9 @@ public final class BenchServer {
         tomcat.setBaseDir(work.toString());
 
         ConnectorSampler sampler = new ConnectorSampler();
-        Connector plain = connector(NIO, List.of(), maxConnections);
+        // The connector nginx and the direct clients use; --plain-prop tunes it for a proxy
+        // (maxKeepAliveRequests=-1, keepAliveTimeout above nginx's upstream keepalive_timeout).
+        Connector plain = connector(NIO, opts.getOrDefault("plain-prop", List.of()), maxConnections);
         tomcat.getService().addConnector(plain);
         tomcat.setConnector(plain);
         sampler.add("plain", plain);
@@ -81,8 +97,14 @@ public final class BenchServer {
         String mappings = "/files/ => " + data;
         String locations = data + " => " + INTERNAL_PREFIX;
         List<Context> contexts = new ArrayList<>();
-        contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never"));
-        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto"));
+        contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never", Map.of()));
+        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto", Map.of()));
+        String linkSecret = one(opts, "link-secret", null);
+        Map<String, String> signed = linkSecret == null ? Map.of()
+                : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600");
+        Context cached = filterContext(tomcat, "/cached", empty, token, mappings,
+                locations + " expires=" + CACHED_EXPIRES, "auto", signed);
+        contexts.add(cached);
 
         Context dflt = tomcat.addContext("/default", data.toString());
         Tomcat.addDefaultMimeTypeMappings(dflt);
@@ -114,10 +136,16 @@ public final class BenchServer {
             System.exit(2);
         }
 
+        String linksOut = one(opts, "links-out", null);
+        if (linksOut != null) {
+            writeSignedLinks(cached, data, Path.of(linksOut));
+        }
+
         StringBuilder sb = new StringBuilder();
         sb.append("pid=").append(ProcessHandle.current().pid()).append('\n');
         sb.append("port=").append(plain.getLocalPort()).append('\n');
         sb.append("afPlainPort=").append(acceptPlain.getLocalPort()).append('\n');
+        sb.append("cachedExpires=").append(CACHED_EXPIRES).append('\n');
         if (deferred != null) {
             sb.append("afPort=").append(deferred.getLocalPort()).append('\n');
         }
@@ -127,6 +155,30 @@ public final class BenchServer {
         System.out.print("BenchServer started\n" + sb);
         System.out.flush();
         tomcat.getServer().await();
+    }
+
+    /**
+     * One link per {@code small-*.bin} of {@code data}, in name order, signed by the {@code SignedLinks} that the
+     * {@code /cached} context's filter built from its init-params (what an application gets from
+     * {@code XAccel.signedLinks(ServletContext)}), and one link that expired an hour ago.
+     */
+    private static void writeSignedLinks(Context ctx, Path data, Path out) throws Exception {
+        SignedLinks links = XAccel.signedLinks(ctx.getServletContext());
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.list(data)) {
+            files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("small-") && n.endsWith(".bin"))
+                    .sorted().forEach(names::add);
+        }
+        if (names.isEmpty()) {
+            throw new IllegalStateException("no small-*.bin in " + data);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String n : names) {
+            sb.append(links.sign(n)).append('\n');
+        }
+        Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
+        Files.writeString(Path.of(out + ".expired"),
+                links.sign(names.get(0), Instant.now().minusSeconds(3600)) + "\n", StandardCharsets.UTF_8);
     }
 
     private static Connector connector(String protocol, List<String> props, String maxConnections) {
@@ -139,7 +191,7 @@ public final class BenchServer {
         for (String p : props) {
             int eq = p.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("--af-prop wants name=value, got [" + p + "]");
+                throw new IllegalArgumentException("--plain-prop/--af-prop want name=value, got [" + p + "]");
             }
             set(c, p.substring(0, eq), p.substring(eq + 1));
         }
@@ -154,7 +206,7 @@ public final class BenchServer {
     }
 
     private static Context filterContext(Tomcat tomcat, String path, Path docBase, String token, String mappings,
-            String locations, String offload) {
+            String locations, String offload, Map<String, String> more) {
         Context ctx = tomcat.addContext(path, docBase.toString());
         Tomcat.addDefaultMimeTypeMappings(ctx);
         addAuth(ctx, token, true);
@@ -164,6 +216,7 @@ public final class BenchServer {
         def.addInitParameter("mappings", mappings);
         def.addInitParameter("locations", locations);
         def.addInitParameter("offload", offload);
+        more.forEach(def::addInitParameter);
         ctx.addFilterDef(def);
         FilterMap map = new FilterMap();
         map.setFilterName("xaccel");

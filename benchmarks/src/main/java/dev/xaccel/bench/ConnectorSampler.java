@@ -88,7 +88,8 @@ final class ConnectorSampler {
             sb.append(n).append(" maxConnectionCount ").append(s.maxConnections).append('\n');
             sb.append(n).append(" busyThreads ").append(busy(s.connector)).append('\n');
             sb.append(n).append(" maxBusyThreads ").append(s.maxBusy).append('\n');
-            for (String property : new String[] {"acceptFilterEffective", "acceptFilterKernelValue"}) {
+            for (String property : new String[] {"acceptFilterEffective", "acceptFilterKernelValue", "maxKeepAliveRequests",
+                "keepAliveTimeout"}) {
                 Object v = s.connector.getProperty(property);
                 if (v != null) {
                     sb.append(n).append(' ').append(property).append(' ')

@@ -25,14 +25,16 @@ public final class Report {
     static final Map<String, String> SETUPS = new LinkedHashMap<>();
 
     static {
-        SETUPS.put("tomcat", "(1) Tomcat streams it (filter, offload=never)");
+        SETUPS.put("tomcat", "(1) Tomcat serves it (filter, offload=never)");
         SETUPS.put("proxied", "(2) nginx proxy_pass → (1), default buffering");
         SETUPS.put("xaccel", "(3) xaccel: nginx + filter, X-Accel-Redirect");
         SETUPS.put("static", "(4) nginx static, no auth");
         SETUPS.put("default", "(5) Tomcat DefaultServlet (sendfile)");
+        SETUPS.put("cached", "(6) cached decisions (auth_request + cache)");
+        SETUPS.put("signed", "(7) signed links (nginx secure_link)");
     }
 
-    static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default"};
+    static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed"};
 
     /** workload → setup → metric → values in round order. */
     private final Map<String, Map<String, Map<String, List<Double>>>> data = new LinkedHashMap<>();
@@ -323,7 +325,7 @@ public final class Report {
         }
         md.append("## Small files (").append(meta.getOrDefault("param.small", "?")).append(")\n\n");
         md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")
-                .append("token (only nginx static ignores it). CPU per request from /proc like above, in µs.\n\n");
+                .append("token (nginx static and signed links ignore it; signed links cycle through 100 signed URLs). CPU per request from /proc like above, in µs.\n\n");
         md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req |\n")
                 .append("|---:|---|---:|---:|---:|---:|---:|\n");
         for (String w : ws) {
@@ -335,16 +337,74 @@ public final class Report {
                         .append(" | ").append(cell(w, s, "nginx_us_per_req", 1)).append(" |\n");
             }
         }
-        md.append("\n| concurrency | xaccel / nginx static | xaccel / nginx-proxied streaming | xaccel / Tomcat direct |")
-                .append("\n|---:|---:|---:|---:|\n");
+        List<String> others = new ArrayList<>();
         for (String w : ws) {
-            md.append("| ").append(w.substring(w.lastIndexOf('c') + 1)).append(" | ")
-                    .append(ratio(w, "rps", "xaccel", "static")).append(" | ")
-                    .append(ratio(w, "rps", "xaccel", "proxied")).append(" | ")
+            for (String s : setupsIn(w)) {
+                if (!s.equals("static") && !others.contains(s)) {
+                    others.add(s);
+                }
+            }
+        }
+        others.sort((a, b) -> Integer.compare(SMALL_ORDER.indexOf(a), SMALL_ORDER.indexOf(b)));
+        md.append("\nRequests/s as ratios to nginx static (medians):\n\n| concurrency |");
+        for (String s : others) {
+            md.append(' ').append(SMALL_NAMES.getOrDefault(s, s)).append(" |");
+        }
+        md.append(" xaccel / nginx-proxied streaming | xaccel / Tomcat direct |\n|---:|");
+        md.append("---:|".repeat(others.size() + 2)).append('\n');
+        for (String w : ws) {
+            md.append("| ").append(w.substring(w.lastIndexOf('c') + 1)).append(" |");
+            for (String s : others) {
+                md.append(' ').append(ratio(w, "rps", s, "static")).append(" |");
+            }
+            md.append(' ').append(ratio(w, "rps", "xaccel", "proxied")).append(" | ")
                     .append(ratio(w, "rps", "xaccel", "tomcat")).append(" |\n");
+        }
+        boolean cached = others.contains("cached");
+        if (cached) {
+            md.append("\nCached decisions: requests that reached the application (the `/cached` filter MBean's `Offloaded` ")
+                    .append("counter, read before and after each measurement) per client request.\n\n")
+                    .append("| concurrency | client requests | backend requests | share |\n|---:|---:|---:|---:|\n");
+            for (String w : ws) {
+                double client = sum(w, "cached", "requests");
+                double backend = sum(w, "cached", "backend_requests");
+                md.append("| ").append(w.substring(w.lastIndexOf('c') + 1)).append(" | ").append(fmt(client, 0))
+                        .append(" | ").append(fmt(backend, 0)).append(" | ")
+                        .append(client > 0 ? fmt(100 * backend / client, 3) + "%" : "–").append(" |\n");
+            }
+        }
+        if (cached || others.contains("signed")) {
+            md.append("\nTargets of issue 6 (reported, not asserted):\n\n");
+            for (String w : ws) {
+                String c = w.substring(w.lastIndexOf('c') + 1);
+                md.append("- concurrency ").append(c).append(':');
+                if (cached) {
+                    md.append(" cached decisions ≥ 0.7× nginx static: ")
+                            .append(verdict(med(w, "cached", "rps") / med(w, "static", "rps"), 0.7, true));
+                }
+                if (others.contains("signed")) {
+                    md.append(cached ? ";" : "").append(" signed links ≥ 0.85× nginx static: ")
+                            .append(verdict(med(w, "signed", "rps") / med(w, "static", "rps"), 0.85, true));
+                }
+                md.append('\n');
+            }
         }
         md.append('\n');
     }
+
+    private double sum(String workload, String setup, String metric) {
+        double t = 0;
+        for (double v : values(workload, setup, metric)) {
+            t += v;
+        }
+        return t;
+    }
+
+    /** Order of the small-file ratio columns and their names. */
+    static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default");
+    static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
+            "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
+            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet");
 
     private void acceptSection(StringBuilder md) {
         Set<String> ws = workloads("accept-");
@@ -418,7 +478,7 @@ public final class Report {
         int gap = 6;
         int y = 40;
         StringBuilder body = new StringBuilder();
-        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade"};
+        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

@@ -34,7 +34,9 @@ class ReportTest {
                 "large-seq\txaccel\t2\tjvm_s\t0.00", "large-seq\txaccel\t2\tGB\t2",
                 "large-seq\tproxied\t1\tjvm_s\t1.0", "large-seq\tproxied\t1\tGB\t2",
                 "large-seq\tproxied\t2\tjvm_s\t1.5", "large-seq\tproxied\t2\tGB\t2",
-                "small-c8\txaccel\t1\trps\t2000", "small-c8\tstatic\t1\trps\t10000", ""),
+                "small-c8\txaccel\t1\trps\t2000", "small-c8\tstatic\t1\trps\t10000",
+                "small-c8\tcached\t1\trps\t6000", "small-c8\tcached\t1\trequests\t24000",
+                "small-c8\tcached\t1\tbackend_requests\t24", "small-c8\tsigned\t1\trps\t9000", ""),
                 StandardCharsets.UTF_8);
         Path meta = dir.resolve("meta.env");
         Files.writeString(meta, "date=2026-01-01\nmachine.nproc=2\nparam.size=1G\n", StandardCharsets.UTF_8);
@@ -53,7 +55,10 @@ class ReportTest {
         assertTrue(md.contains("JVM CPU per GB xaccel / proxied streaming = **0.40%**"), md);
         assertTrue(md.contains("| 0.003 (0.01 s) | –"), md);
         assertTrue(md.contains("| 0.625 (2.50 s) | –"), md);
-        assertTrue(md.contains("| 8 | 0.20× |"), md);
+        assertTrue(md.contains("| 8 | 0.20× | 0.60× | 0.90× | – |"), md);
+        assertTrue(md.contains("| 8 | 24,000 | 24 | 0.100% |"), md);
+        assertTrue(md.contains("cached decisions ≥ 0.7× nginx static: **missed** (0.60×); signed links ≥ 0.85× nginx "
+                + "static: met (0.90×)"), md);
         assertTrue(md.contains("```nginx\nevents {}\n```"), md);
         String chart = Files.readString(svg, StandardCharsets.UTF_8);
         assertTrue(chart.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), chart);
