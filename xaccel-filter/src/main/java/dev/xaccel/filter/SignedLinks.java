@@ -47,6 +47,8 @@ public final class SignedLinks {
     /** Shortest accepted secret. */
     public static final int MIN_SECRET_LENGTH = 32;
 
+    /** Between the uri and the bound value in the signed input; refused in both (see {@link #signature}). */
+    private static final char SEPARATOR = '|';
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9+/=._~-]+");
     private static final Pattern PREFIX = Pattern.compile("/(?:[A-Za-z0-9._~-]+/)+");
 
@@ -129,7 +131,7 @@ public final class SignedLinks {
     /**
      * @param relativePath the file's path below the location's root, '/'-separated, not percent-encoded
      *                     (e.g. {@code alice/Cover Art #1.jpg}); no leading '/', no empty, {@code .} or
-     *                     {@code ..} segments, no control characters
+     *                     {@code ..} segments, no control characters, no {@code |}
      * @param expires      when the link stops working (nginx answers 410 afterwards)
      * @return {@code prefix + encoded path + "?md5=" + signature + "&expires=" + epochSeconds}
      * @throws IllegalArgumentException for a path nginx would not see unchanged, or an expiry before 1970
@@ -140,14 +142,14 @@ public final class SignedLinks {
 
     /**
      * Like {@link #sign(String, Instant)}, but the link also requires the browser to send {@code boundValue}
-     * in a cookie: nginx must then use {@code secure_link_md5 "$secure_link_expires$uri$cookie_NAME SECRET"}
+     * in a cookie: nginx must then use {@code secure_link_md5 "$secure_link_expires$uri|$cookie_NAME SECRET"}
      * (e.g. {@code $cookie_JSESSIONID} with {@code boundValue = session.getId()}). A leaked link is then
      * useless without that cookie; it also stops working when the session changes.
      *
-     * @param boundValue the cookie value, not empty
+     * @param boundValue the cookie value, not empty, without {@code |}
      */
     public String signBound(String relativePath, Instant expires, String boundValue) {
-        if (boundValue == null || boundValue.isEmpty()) {
+        if (boundValue == null || boundValue.isEmpty() || boundValue.indexOf(SEPARATOR) >= 0) {
             throw new IllegalArgumentException(Messages.get("signed.bound"));
         }
         return link(relativePath, expires, boundValue);
@@ -165,13 +167,26 @@ public final class SignedLinks {
     }
 
     /**
-     * base64url without padding of MD5(UTF-8 of {@code expires + uri + bound + " " + secret}), the value nginx's
-     * {@code secure_link_md5 "$secure_link_expires$uri[$cookie_X] secret"} yields.
+     * base64url without padding of MD5(UTF-8 of {@code expires + uri + " " + secret}), or with a non-empty
+     * {@code bound} of {@code expires + uri + "|" + bound + " " + secret}: the values nginx's
+     * {@code secure_link_md5 "$secure_link_expires$uri secret"} and
+     * {@code "$secure_link_expires$uri|$cookie_X secret"} yield.
+     * <p>
+     * The client chooses both {@code $uri} and the cookie, so the input must split into them in one way only:
+     * without the separator, a link for {@code a.pdf.jpg} bound to {@code S} also verified for {@code a.pdf}
+     * with the cookie {@code .jpgS}. The expiry is digits (nginx rejects anything else) and every uri starts
+     * with '/'; the secret has neither '|' nor ' ' and is the fixed end. Signed uris and bound values never
+     * contain '|' (refused here), so a signed input holds exactly one '|'. A request whose decoded
+     * {@code $uri} contains '|' (sent as {@code %7C}), or whose cookie does, yields an input with two or more,
+     * hence matches no signed input; otherwise its only '|' is the separator, which fixes {@code $uri} to the
+     * signed uri and the cookie to the bound value (blanks and anything else in the cookie change nothing).
      */
     static String signature(long expires, String uri, String bound, String secret) {
+        String input = bound.isEmpty() ? expires + uri + " " + secret
+                : expires + uri + SEPARATOR + bound + " " + secret;
         try {
             MessageDigest md5 = MessageDigest.getInstance("MD5");
-            byte[] digest = md5.digest((expires + uri + bound + " " + secret).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = md5.digest(input.getBytes(StandardCharsets.UTF_8));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -190,7 +205,7 @@ public final class SignedLinks {
         }
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || c == 0x7f || c == SEPARATOR) {
                 throw new IllegalArgumentException(Messages.get("signed.path", p.replaceAll("\\p{Cntrl}", "?")));
             }
         }

@@ -166,4 +166,26 @@ class SignedLinksIT {
         String plain = bound.sign("song.mp3", Instant.now().plusSeconds(300));
         assertEquals(403, fetch(plain, "Cookie", "JSESSIONID=sess-42").status(), "an unbound link on /sb/");
     }
+
+    /**
+     * The client chooses the cookie: without a separator between {@code $uri} and {@code $cookie_JSESSIONID},
+     * a link for {@code report.pdf.jpg} bound to {@code S} also verified for {@code report.pdf} with the cookie
+     * {@code .jpgS} (same MD5 input, see SignedLinksTest), and nginx served the other file.
+     */
+    @Test
+    void aBoundLinkCannotBeShiftedToAShorterNameThroughTheCookie() throws Exception {
+        Files.createDirectories(media.media.resolve("alice"));
+        byte[] image = "cover image".getBytes(StandardCharsets.UTF_8);
+        byte[] report = "confidential report".getBytes(StandardCharsets.UTF_8);
+        Files.write(media.media.resolve("alice/report.pdf.jpg"), image);
+        Files.write(media.media.resolve("alice/report.pdf"), report);
+        SignedLinks bound = SignedLinks.create(SECRET, "/sb/media/", Duration.ofMinutes(5));
+        String link = bound.signBound("alice/report.pdf.jpg", Instant.now().plusSeconds(300), "S");
+        assertArrayEquals(image, fetch(link, "Cookie", "JSESSIONID=S").body());
+        String shifted = link.replace("/alice/report.pdf.jpg?", "/alice/report.pdf?");
+        RawHttp.Response r = fetch(shifted, "Cookie", "JSESSIONID=.jpgS");
+        assertEquals(403, r.status(), r.toString());
+        assertEquals(-1, RawHttp.indexOf(r.raw(), report, 0));
+        assertEquals(403, fetch(shifted, "Cookie", "JSESSIONID=.jpg|S").status(), "nor with the separator");
+    }
 }

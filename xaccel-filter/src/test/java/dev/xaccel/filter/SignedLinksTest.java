@@ -35,7 +35,8 @@ class SignedLinksTest {
                 links("/s/media/").sign("a b.jpg", Instant.ofEpochSecond(1_700_000_000L)));
         assertEquals("/s/media/Cover%20Art%20%231%20%C3%BC%2050%25.jpg?md5=1XVIeh6525e3QArUbv5bgg&expires=2000000000",
                 links("/s/media/").sign("Cover Art #1 \u00fc 50%.jpg", Instant.ofEpochSecond(2_000_000_000L)));
-        assertEquals("/sb/media/x.jpg?md5=Bax4gr5JeClNXdex50oogQ&expires=2000000000",
+        // "$EXPIRES$URI|$BOUND $SECRET"
+        assertEquals("/sb/media/x.jpg?md5=D9aFO-59oedMZv62jKvA8Q&expires=2000000000",
                 links("/sb/media/").signBound("x.jpg", Instant.ofEpochSecond(2_000_000_000L), "sess-1"));
     }
 
@@ -50,6 +51,37 @@ class SignedLinksTest {
         assertEquals(openssl(expires + "/s/media/" + name + " " + SECRET), md5, link);
         assertEquals("/s/media/" + MediaFixture.encodePath(name), link.substring(0, link.indexOf('?')));
         assertTrue(link.endsWith("&expires=" + expires));
+    }
+
+    /**
+     * Without a separator, {@code $uri$cookie_JSESSIONID} let the client move the end of the signed path into
+     * the cookie it sends: {@code report.pdf.jpg} + {@code S} = {@code report.pdf} + {@code .jpgS}.
+     */
+    @Test
+    void theBoundValueCannotAbsorbTheEndOfThePath() throws Exception {
+        long expires = 2_000_000_000L;
+        String signedUri = "/sb/media/alice/report.pdf.jpg";
+        String shorterUri = "/sb/media/alice/report.pdf";
+        assertEquals(openssl(expires + signedUri + "S " + SECRET), openssl(expires + shorterUri + ".jpgS " + SECRET),
+                "the former formula: one MD5 input for both requests");
+        SignedLinks l = links("/sb/media/");
+        String link = l.signBound("alice/report.pdf.jpg", Instant.ofEpochSecond(expires), "S");
+        String md5 = link.substring(link.indexOf("?md5=") + 5, link.indexOf("&expires="));
+        assertEquals(openssl(expires + signedUri + "|S " + SECRET), md5, link);
+        assertFalse(md5.equals(openssl(expires + shorterUri + "|.jpgS " + SECRET)));
+    }
+
+    /** {@code |} separates the uri from the bound value, so neither may contain it (nginx decodes %7C). */
+    @Test
+    void theSeparatorIsRefusedInPathsAndBoundValues() {
+        SignedLinks l = links("/sb/media/");
+        Instant t = Instant.ofEpochSecond(2_000_000_000L);
+        for (String path : new String[] {"a|b.jpg", "dir|x/b.jpg", "|"}) {
+            assertThrows(IllegalArgumentException.class, () -> l.sign(path, t), path);
+            assertThrows(IllegalArgumentException.class, () -> l.signBound(path, t, "S"), path);
+        }
+        assertThrows(IllegalArgumentException.class, () -> l.signBound("a.jpg", t, "b|S"));
+        assertTrue(l.signBound("a%7Cb.jpg", t, "S").startsWith("/sb/media/a%257Cb.jpg?"), "a literal %7C is no |");
     }
 
     private static String openssl(String input) throws IOException, InterruptedException {
