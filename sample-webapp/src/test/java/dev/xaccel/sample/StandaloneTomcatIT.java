@@ -410,12 +410,43 @@ class StandaloneTomcatIT {
                 s4.getJsonNumber("bytesServedDirectly").longValue(), "Tomcat sent file bytes: " + s4);
     }
 
+    /**
+     * Tomcat ignores a {@code ;parameter} in a path segment, nginx's {@code $uri} keeps it: the cover location
+     * must not authorize {@code Author/Title/cover} with Tomcat and then serve {@code Author;x/Title/cover}.
+     */
+    @Test
+    @Order(9)
+    void aPathParameterNeverMakesNginxServeAnotherFileThanTomcatAuthorized() throws Exception {
+        DemoLibrary.Book b = DemoLibrary.BOOKS.get(0);
+        Path decoyDir = library.resolve(b.author() + ";x");
+        Path decoy = decoyDir.resolve(b.title()).resolve(b.coverFile());
+        byte[] decoyBytes = "decoy: not the file Tomcat authorized".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.createDirectories(decoy.getParent());
+        Files.write(decoy, decoyBytes);
+        try {
+            String url = "/library/" + UrlPaths.encodePath(b.author()) + ";x/"
+                    + UrlPaths.encodePath(b.title() + "/" + b.coverFile());
+            String demo = login("demo", "demo");
+            for (int i = 0; i < 2; i++) {
+                HttpResponse<byte[]> r = http.get(nginx.url(url), "Authorization", demo);
+                assertFalse(Arrays.equals(decoyBytes, r.body()), "nginx served the decoy for " + url);
+                assertEquals(200, r.statusCode(), url);
+                assertEquals(ItSupport.sha256(b.dir(library).resolve(b.coverFile())), ItSupport.sha256(r.body()),
+                        "the file Tomcat authorized");
+            }
+        } finally {
+            Files.delete(decoy);
+            Files.delete(decoy.getParent());
+            Files.delete(decoyDir);
+        }
+    }
+
     static long offloaded(JsonObject stats) {
         return stats.getJsonNumber("offloaded").longValue();
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void statsAreForAdminsOnly() throws Exception {
         HttpResponse<byte[]> r = http.get(nginx.url("/api/stats"), "Authorization", login("demo", "demo"));
         assertEquals(403, r.statusCode());
@@ -425,7 +456,7 @@ class StandaloneTomcatIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void stopsCleanly() throws Exception {
         nginx.close();
         nginx = null;
