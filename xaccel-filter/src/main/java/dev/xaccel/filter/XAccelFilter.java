@@ -330,6 +330,15 @@ public class XAccelFilter implements Filter {
                 resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
                 return;
             }
+            // the checks resolveDeclared applies below a location root, here on the whole path
+            String bad = SafePathResolver.checkNames(declared, cfg.allowHidden);
+            if (bad == null) {
+                bad = SafePathResolver.checkNames(real, cfg.allowHidden);
+            }
+            if (bad != null) {
+                reject(resp, Resolution.rejected(404, bad), declared);
+                return;
+            }
             if (!Files.isRegularFile(real) || !Files.isReadable(real)) {
                 reject(resp, Resolution.rejected(404, "not a readable regular file"), declared);
                 return;

@@ -63,6 +63,7 @@ class XAccelFilterIT {
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "outside");
         Files.writeString(outside.resolve("free.txt"), "free");
+        Files.writeString(outside.resolve(".env"), "free");
         FilesResource.root = media;
         FilesResource.outside = outside;
 
@@ -290,6 +291,16 @@ class XAccelFilterIT {
     void declaredOutsideLocationsServedDirectlyWhenAllowUnmapped() throws Exception {
         HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?abs=" + outside.resolve("free.txt"), MARKER, ACCEL);
         assertDirect(r, "free".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void declaredDotSegmentsAndHiddenNamesAre404EvenWhenAllowUnmapped() throws Exception {
+        // the servlet joins user input to the media root: ../outside/free.txt escapes every location
+        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?f=../outside/free.txt", MARKER, ACCEL);
+        assertEquals(404, r.statusCode());
+        assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("free"));
+        assertEquals(404, tomcat.get("/extras/declare/x?abs=" + outside.resolve(".env"), MARKER, ACCEL)
+                .statusCode());
     }
 
     @Test
