@@ -278,6 +278,18 @@ class XAccelFilterIT {
     }
 
     @Test
+    void validatorsSetBeforeDeclaringDoNotReachTheResponse() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&validators=1", MARKER, ACCEL);
+        assertOffloaded(r, "/_xaccel/media/song.mp3");
+        assertFalse(r.headers().firstValue("Content-Range").isPresent());
+        HttpResponse<byte[]> direct = tomcat.get("/declare/x?f=song.mp3&validators=1");
+        assertDirect(direct, SONG);
+        assertFalse(direct.headers().firstValue("Content-Range").isPresent());
+        assertEquals(1, direct.headers().allValues("ETag").size());
+        assertFalse(header(direct, "ETag").contains("app"));
+    }
+
+    @Test
     void declaredOutsideLocationsIs500WithSevereLog() throws Exception {
         String path = outside.resolve("secret.txt").toString();
         HttpResponse<byte[]> r = tomcat.get("/declare/x?abs=" + path, MARKER, ACCEL);
