@@ -124,6 +124,8 @@ public class XAccelFilter implements Filter {
     private final XAccelConfig preset;
     private final Placeholders placeholders;
     private final Set<String> warnedHeaders = ConcurrentHashMap.newKeySet();
+    private final ThrottledLog committedLog = new ThrottledLog(LOG, Level.WARNING);
+    private final ThrottledLog unmappedLog = new ThrottledLog(LOG, Level.SEVERE);
 
     private volatile XAccelConfig config;
     private volatile FilterStatistics stats;
@@ -312,7 +314,7 @@ public class XAccelFilter implements Filter {
             return;
         }
         if (resp.isCommitted()) {
-            LOG.warning(Messages.get("filter.declaredCommitted", file.getPath()));
+            committedLog.log(() -> Messages.get("filter.declaredCommitted", file.getPath()));
             return;
         }
         if (wrapper.bodyWritten()) {
@@ -330,7 +332,8 @@ public class XAccelFilter implements Filter {
         if (location == null) {
             if (!cfg.allowUnmapped) {
                 stats.rejected.increment();
-                LOG.severe(Messages.get("filter.declaredUnmapped", declared, real));
+                Path outside = real;
+                unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, outside));
                 resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
                 return;
             }
