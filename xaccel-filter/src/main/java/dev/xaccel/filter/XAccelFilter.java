@@ -182,13 +182,10 @@ public class XAccelFilter implements Filter {
             }
         }
         this.servletContext = filterConfig.getServletContext();
-        if (cfg.signedLinks != null && servletContext != null) {
-            Object other = servletContext.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
-            if (other != null) {
-                throw new ServletException(Messages.get("filter.signedLinksTwice", filterName,
-                        SignedLinks.CONTEXT_ATTRIBUTE));
-            }
-            servletContext.setAttribute(SignedLinks.CONTEXT_ATTRIBUTE, cfg.signedLinks);
+        boolean publishSignedLinks = cfg.signedLinks != null && servletContext != null;
+        if (publishSignedLinks && servletContext.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) != null) {
+            throw new ServletException(Messages.get("filter.signedLinksTwice", filterName,
+                    SignedLinks.CONTEXT_ATTRIBUTE));
         }
         this.sender = new DirectFileSender(cfg.sendfile, BUFFER_SIZE);
         FilterStatistics s = new FilterStatistics(cfg.toString());
@@ -198,6 +195,10 @@ public class XAccelFilter implements Filter {
             String ctx = servletContext == null ? "" : servletContext.getContextPath();
             String name = cfg.jmxName != null ? cfg.jmxName : JmxRegistration.defaultName(ctx, filterName);
             jmx = JmxRegistration.register(name, s);
+        }
+        if (publishSignedLinks) {
+            // last: a failed init must not leave the attribute behind
+            servletContext.setAttribute(SignedLinks.CONTEXT_ATTRIBUTE, cfg.signedLinks);
         }
         LOG.info(Messages.get("filter.started", filterName, cfg,
                 jmx == null ? JMX_NAME_NONE : jmx.name().toString()));
