@@ -128,11 +128,9 @@ final class SafePathResolver {
         if (!file.isAbsolute()) {
             return Resolution.rejected(500, "not absolute");
         }
-        for (Path name : file) {
-            String n = name.toString();
-            if (n.equals(".") || n.equals("..")) {
-                return Resolution.rejected(404, "dot segment");
-            }
+        String bad = checkNames(file, true);
+        if (bad != null) {
+            return Resolution.rejected(404, bad);
         }
         Path real;
         try {
@@ -182,6 +180,26 @@ final class SafePathResolver {
             return Resolution.rejected(404, "symbolic link");
         }
         return finish(real);
+    }
+
+    /**
+     * Checks the names of a declared path, whatever location (if any) contains it: {@code .}/{@code ..} segments
+     * (they usually come from untrusted input the application joined to a root) and, unless allowed, hidden
+     * names (leading {@code .}).
+     *
+     * @return the reason when the path must not be served, {@code null} otherwise
+     */
+    static String checkNames(Path file, boolean allowHidden) {
+        for (Path name : file) {
+            String n = name.toString();
+            if (n.equals(".") || n.equals("..")) {
+                return "dot segment";
+            }
+            if (!allowHidden && n.startsWith(".")) {
+                return "hidden segment";
+            }
+        }
+        return null;
     }
 
     /**

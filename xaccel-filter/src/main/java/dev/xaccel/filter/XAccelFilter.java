@@ -117,9 +117,15 @@ public class XAccelFilter implements Filter {
 
     static final int BUFFER_SIZE = 64 * 1024;
 
+    /** Validators and range headers removed before a file is delivered (Servlet 6.1: a null value removes). */
+    static final List<String> FILE_MANAGED_HEADERS = List.of("ETag", "Last-Modified", "Accept-Ranges",
+            "Content-Range");
+
     private final XAccelConfig preset;
     private final Placeholders placeholders;
     private final Set<String> warnedHeaders = ConcurrentHashMap.newKeySet();
+    private final ThrottledLog committedLog = new ThrottledLog(LOG, Level.WARNING);
+    private final ThrottledLog unmappedLog = new ThrottledLog(LOG, Level.SEVERE);
 
     private volatile XAccelConfig config;
     private volatile FilterStatistics stats;
@@ -176,13 +182,10 @@ public class XAccelFilter implements Filter {
             }
         }
         this.servletContext = filterConfig.getServletContext();
-        if (cfg.signedLinks != null && servletContext != null) {
-            Object other = servletContext.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
-            if (other != null) {
-                throw new ServletException(Messages.get("filter.signedLinksTwice", filterName,
-                        SignedLinks.CONTEXT_ATTRIBUTE));
-            }
-            servletContext.setAttribute(SignedLinks.CONTEXT_ATTRIBUTE, cfg.signedLinks);
+        boolean publishSignedLinks = cfg.signedLinks != null && servletContext != null;
+        if (publishSignedLinks && servletContext.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) != null) {
+            throw new ServletException(Messages.get("filter.signedLinksTwice", filterName,
+                    SignedLinks.CONTEXT_ATTRIBUTE));
         }
         this.sender = new DirectFileSender(cfg.sendfile, BUFFER_SIZE);
         FilterStatistics s = new FilterStatistics(cfg.toString());
@@ -192,6 +195,10 @@ public class XAccelFilter implements Filter {
             String ctx = servletContext == null ? "" : servletContext.getContextPath();
             String name = cfg.jmxName != null ? cfg.jmxName : JmxRegistration.defaultName(ctx, filterName);
             jmx = JmxRegistration.register(name, s);
+        }
+        if (publishSignedLinks) {
+            // last: a failed init must not leave the attribute behind
+            servletContext.setAttribute(SignedLinks.CONTEXT_ATTRIBUTE, cfg.signedLinks);
         }
         LOG.info(Messages.get("filter.started", filterName, cfg,
                 jmx == null ? JMX_NAME_NONE : jmx.name().toString()));
@@ -308,7 +315,7 @@ public class XAccelFilter implements Filter {
             return;
         }
         if (resp.isCommitted()) {
-            LOG.warning(Messages.get("filter.declaredCommitted", file.getPath()));
+            committedLog.log(() -> Messages.get("filter.declaredCommitted", file.getPath()));
             return;
         }
         if (wrapper.bodyWritten()) {
@@ -326,8 +333,18 @@ public class XAccelFilter implements Filter {
         if (location == null) {
             if (!cfg.allowUnmapped) {
                 stats.rejected.increment();
-                LOG.severe(Messages.get("filter.declaredUnmapped", declared, real));
+                Path outside = real;
+                unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, outside));
                 resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+                return;
+            }
+            // the checks resolveDeclared applies below a location root, here on the whole path
+            String bad = SafePathResolver.checkNames(declared, cfg.allowHidden);
+            if (bad == null) {
+                bad = SafePathResolver.checkNames(real, cfg.allowHidden);
+            }
+            if (bad != null) {
+                reject(resp, Resolution.rejected(404, bad), declared);
                 return;
             }
             if (!Files.isRegularFile(real) || !Files.isReadable(real)) {
@@ -370,6 +387,10 @@ public class XAccelFilter implements Filter {
         boolean offload = location != null && shouldOffload(cfg, req);
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("filter.deliver", realFile, offload ? "offload" : "direct"));
+        }
+        for (String name : FILE_MANAGED_HEADERS) {
+            // possibly set by downstream code before the declaration: only the file's own values may be sent
+            resp.setHeader(name, null);
         }
         if (offload) {
             resp.resetBuffer();

@@ -131,6 +131,18 @@ class SmallFilesConfigTest {
     }
 
     @Test
+    void failedInitLeavesNoSignedLinksAttribute() {
+        ServletContext ctx = context();
+        when(ctx.getContextPath()).thenThrow(new IllegalStateException("context gone"));
+        Map<String, String> p = base();
+        p.remove(XAccelFilter.PARAM_JMX_NAME); // the default MBean name needs the context path
+        p.put("signedLinkSecret", "${env:SECRET}");
+        p.put("signedLinkPrefix", "/s/media/");
+        assertThrows(IllegalStateException.class, () -> init(p, ctx));
+        assertThrows(IllegalStateException.class, () -> XAccel.signedLinks(ctx));
+    }
+
+    @Test
     void signedLinkParamsFailClosed() {
         Map<String, String> shortSecret = base();
         shortSecret.put("signedLinkSecret", "short-secret-of-31-characters-x");

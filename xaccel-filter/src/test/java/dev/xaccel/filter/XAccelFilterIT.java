@@ -63,6 +63,7 @@ class XAccelFilterIT {
         outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), "outside");
         Files.writeString(outside.resolve("free.txt"), "free");
+        Files.writeString(outside.resolve(".env"), "free");
         FilesResource.root = media;
         FilesResource.outside = outside;
 
@@ -277,6 +278,18 @@ class XAccelFilterIT {
     }
 
     @Test
+    void validatorsSetBeforeDeclaringDoNotReachTheResponse() throws Exception {
+        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&validators=1", MARKER, ACCEL);
+        assertOffloaded(r, "/_xaccel/media/song.mp3");
+        assertFalse(r.headers().firstValue("Content-Range").isPresent());
+        HttpResponse<byte[]> direct = tomcat.get("/declare/x?f=song.mp3&validators=1");
+        assertDirect(direct, SONG);
+        assertFalse(direct.headers().firstValue("Content-Range").isPresent());
+        assertEquals(1, direct.headers().allValues("ETag").size());
+        assertFalse(header(direct, "ETag").contains("app"));
+    }
+
+    @Test
     void declaredOutsideLocationsIs500WithSevereLog() throws Exception {
         String path = outside.resolve("secret.txt").toString();
         HttpResponse<byte[]> r = tomcat.get("/declare/x?abs=" + path, MARKER, ACCEL);
@@ -290,6 +303,16 @@ class XAccelFilterIT {
     void declaredOutsideLocationsServedDirectlyWhenAllowUnmapped() throws Exception {
         HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?abs=" + outside.resolve("free.txt"), MARKER, ACCEL);
         assertDirect(r, "free".getBytes(StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void declaredDotSegmentsAndHiddenNamesAre404EvenWhenAllowUnmapped() throws Exception {
+        // the servlet joins user input to the media root: ../outside/free.txt escapes every location
+        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?f=../outside/free.txt", MARKER, ACCEL);
+        assertEquals(404, r.statusCode());
+        assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("free"));
+        assertEquals(404, tomcat.get("/extras/declare/x?abs=" + outside.resolve(".env"), MARKER, ACCEL)
+                .statusCode());
     }
 
     @Test

@@ -231,6 +231,36 @@ class XAccelFilterTest {
     }
 
     @Test
+    void repeatedDeclaredOutsideLocationsLogsSevereOnceAMinute() throws Exception {
+        Path outside = Files.writeString(tmp.resolve("outside-repeated.txt"), "x");
+        XAccelFilter f = filter(Map.of());
+        for (int i = 0; i < 5; i++) {
+            HttpServletResponse resp = response(200);
+            f.doFilter(request("GET", "/dl", null, "127.0.0.1", null), resp,
+                    (rq, rs) -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, outside));
+            verify(resp).sendError(500);
+        }
+        assertEquals(1, log.count(Level.SEVERE, outside.toString()));
+        assertEquals(5, f.getStatistics().getRejected());
+    }
+
+    @Test
+    void repeatedDeclaredOnCommittedResponseLogsWarningOnceAMinute() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        for (int i = 0; i < 3; i++) {
+            HttpServletResponse resp = response(200);
+            AtomicBoolean committed = new AtomicBoolean();
+            when(resp.isCommitted()).thenAnswer(inv -> committed.get());
+            f.doFilter(request("GET", "/dl", null, "127.0.0.1", null), resp, (rq, rs) -> {
+                XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, media.resolve("song.mp3"));
+                committed.set(true);
+            });
+            verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        }
+        assertEquals(1, log.count(Level.WARNING, "committed"));
+    }
+
+    @Test
     void sendFileWithoutFilterFailsClearly() {
         HttpServletRequest req = request("GET", "/dl", null, "127.0.0.1", null);
         IllegalStateException e = assertThrows(IllegalStateException.class,
