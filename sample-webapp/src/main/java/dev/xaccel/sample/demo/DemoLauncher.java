@@ -67,7 +67,7 @@ public final class DemoLauncher {
                 Wrapper servlet = Tomcat.addServlet(ctx, "default", "org.apache.catalina.servlets.DefaultServlet");
                 servlet.setLoadOnStartup(1);
                 servlet.setOverridable(true);
-                ctx.addServletMappingDecoded("/", "default");
+                ctx.addServletMapping("/", "default");
                 Tomcat.addDefaultMimeTypeMappings(ctx);
             }
         });
