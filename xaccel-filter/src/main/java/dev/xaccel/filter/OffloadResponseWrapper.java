@@ -3,6 +3,7 @@ package dev.xaccel.filter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.logging.Logger;
@@ -53,10 +54,23 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
         return n.startsWith("x-accel-") || n.startsWith("x-sendfile") || n.equals("x-lighttpd-send-file");
     }
 
+    /**
+     * Validators and range headers that only the delivery of the file may set: ignored once a file is declared,
+     * and removed before delivery (downstream code may have set them earlier).
+     */
+    static final List<String> FILE_MANAGED_HEADERS = List.of("ETag", "Last-Modified", "Accept-Ranges",
+            "Content-Range");
+
     private static boolean isFileManagedHeader(String name) {
-        return name.equalsIgnoreCase("Content-Length") || name.equalsIgnoreCase("ETag")
-                || name.equalsIgnoreCase("Last-Modified") || name.equalsIgnoreCase("Accept-Ranges")
-                || name.equalsIgnoreCase("Content-Range");
+        if (name.equalsIgnoreCase("Content-Length")) {
+            return true;
+        }
+        for (String managed : FILE_MANAGED_HEADERS) {
+            if (managed.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return true when the header must not reach the real response */

@@ -117,10 +117,6 @@ public class XAccelFilter implements Filter {
 
     static final int BUFFER_SIZE = 64 * 1024;
 
-    /** Validators and range headers removed before a file is delivered (Servlet 6.1: a null value removes). */
-    static final List<String> FILE_MANAGED_HEADERS = List.of("ETag", "Last-Modified", "Accept-Ranges",
-            "Content-Range");
-
     private final XAccelConfig preset;
     private final Placeholders placeholders;
     private final Set<String> warnedHeaders = ConcurrentHashMap.newKeySet();
@@ -388,8 +384,8 @@ public class XAccelFilter implements Filter {
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("filter.deliver", realFile, offload ? "offload" : "direct"));
         }
-        for (String name : FILE_MANAGED_HEADERS) {
-            // possibly set by downstream code before the declaration: only the file's own values may be sent
+        for (String name : OffloadResponseWrapper.FILE_MANAGED_HEADERS) {
+            // possibly set by downstream code before the declaration (Servlet 6.1: a null value removes it)
             resp.setHeader(name, null);
         }
         if (offload) {
