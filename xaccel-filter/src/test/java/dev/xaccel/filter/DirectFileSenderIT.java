@@ -22,8 +22,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -229,8 +227,7 @@ class DirectFileSenderIT {
     }
 
     static String httpDate(long epochMillis) {
-        return DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                ZonedDateTime.ofInstant(java.time.Instant.ofEpochMilli(epochMillis), java.time.ZoneOffset.UTC));
+        return HttpDate.format(epochMillis);
     }
 
     static String etagOf(Path file) throws IOException {
