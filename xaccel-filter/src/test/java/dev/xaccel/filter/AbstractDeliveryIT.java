@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.RawHttp;
 import static dev.xaccel.filter.MediaFixture.encodePath;
 import static dev.xaccel.filter.MediaFixture.sha256;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

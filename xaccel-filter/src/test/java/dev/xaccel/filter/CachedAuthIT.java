@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.RawHttp;
 import static dev.xaccel.filter.MediaFixture.encodePath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,6 +41,8 @@ class CachedAuthIT {
     static byte[] bobCover;
     static byte[] awkward;
     static final String AWKWARD = "alice/Cover Art #1 \u00fc 50%.jpg";
+    static final String QUESTION = "alice/q?x.jpg";
+    static byte[] question;
     static UsersAuthFilter auth;
     static OwnedFileServlet servlet;
     static EmbeddedTomcat tomcat;
@@ -57,6 +60,9 @@ class CachedAuthIT {
         Files.write(media.resolve("alice/cover.jpg"), aliceCover);
         Files.write(media.resolve("bob/cover.jpg"), bobCover);
         Files.write(media.resolve(AWKWARD), awkward);
+        question = MediaFixture.randomBytes(new Random(4), 2000);
+        Files.write(media.resolve(QUESTION), question);
+        Files.write(media.resolve("alice/q"), MediaFixture.randomBytes(new Random(5), 2000));
         Files.writeString(media.resolve("alice/typed.xat"), "typed\n", StandardCharsets.UTF_8);
         auth = new UsersAuthFilter();
         servlet = new OwnedFileServlet(media);
@@ -259,18 +265,29 @@ class CachedAuthIT {
     }
 
     @Test
-    void namesThatNeedPercentEncodingTakeThePlainOffloadPath() {
+    void awkwardNamesStayOnTheCachedPath() {
         String target = uri(AWKWARD);
-        for (int i = 0; i < 2; i++) {
-            int before = auth.requests();
-            RawHttp.Response r = alice(target);
-            assertEquals(200, r.status(), r.toString());
-            assertArrayEquals(awkward, r.body());
-            assertTrue(auth.requests() - before <= 2, "decision (maybe cached) + plain offload");
-        }
+        RawHttp.Response first = alice(target);
+        assertEquals(200, first.status(), first.toString());
+        assertArrayEquals(awkward, first.body());
+        int before = auth.requests();
+        RawHttp.Response again = alice(target);
+        assertEquals(200, again.status(), again.toString());
+        assertArrayEquals(awkward, again.body());
+        assertEquals(0, auth.requests() - before, "the decision came from the cache");
         RawHttp.Response bob = get(nginx, target, "Authorization", UsersAuthFilter.BOB_BEARER);
         assertEquals(403, bob.status(), bob.toString());
         assertNoFileBytes(bob, awkward);
+    }
+
+    /** try_files ends a path at a raw '?': such a name must never serve the file named by its prefix. */
+    @Test
+    void aNameWithAQuestionMarkTakesThePlainOffloadPathAndNeverItsPrefix() {
+        for (int i = 0; i < 2; i++) {
+            RawHttp.Response r = alice(uri(QUESTION));
+            assertEquals(200, r.status(), r.toString());
+            assertArrayEquals(question, r.body(), "the file itself, not alice/q");
+        }
     }
 
     @Test
@@ -322,6 +339,26 @@ class CachedAuthIT {
             RawHttp.Response anonymous = get(weak, target2);
             assertEquals(401, anonymous.status(), anonymous.toString());
             assertNoFileBytes(anonymous, aliceCover);
+        }
+    }
+
+    /** Denials are not cached: a key that misses a credential cannot replay one caller's 401 to another. */
+    @Test
+    void aDenialIsNeverReplayedToACallerTheKeyCannotTellApart() throws IOException {
+        String incomplete = template().replace(FULL_KEY,
+                "proxy_cache_key \"$host$request_uri|$cookie_JSESSIONID|$cookie_remember_me\";");
+        try (NginxServer weak = startNginx("cachedauth-denial", incomplete)) {
+            String target = uri("alice/cover.jpg");
+            RawHttp.Response anonymous = get(weak, target);
+            assertEquals(401, anonymous.status(), anonymous.toString());
+            RawHttp.Response a = get(weak, target, "Authorization", UsersAuthFilter.ALICE_BEARER);
+            assertEquals(200, a.status(), "a cached 401 was replayed to alice: " + a);
+            assertArrayEquals(aliceCover, a.body());
+            String target2 = uri("bob/cover.jpg");
+            assertEquals(403, get(weak, target2, "Authorization", UsersAuthFilter.ALICE_BEARER).status());
+            RawHttp.Response b = get(weak, target2, "Authorization", UsersAuthFilter.BOB_BEARER);
+            assertEquals(200, b.status(), "alice's cached 403 was replayed to bob: " + b);
+            assertArrayEquals(bobCover, b.body());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.RawHttp;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -10,21 +10,21 @@ import java.util.Locale;
  * always two-digit days). {@link DateTimeFormatter#RFC_1123_DATE_TIME} writes {@code 1 Dec}, which is a valid
  * RFC 1123 date but not what a server sends: comparing with it fails on days 1 to 9 of every month.
  */
-final class HttpDate {
+public final class HttpDate {
 
-    static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter
+    public static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter
             .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     private HttpDate() {
     }
 
     /** The IMF-fixdate of {@code epochMillis} (sub-second part dropped). */
-    static String format(long epochMillis) {
+    public static String format(long epochMillis) {
         return IMF_FIXDATE.format(Instant.ofEpochMilli(epochMillis));
     }
 
     /** Parses an IMF-fixdate. */
-    static long parse(String value) {
+    public static long parse(String value) {
         return Instant.from(IMF_FIXDATE.parse(value)).toEpochMilli();
     }
 }

@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,15 +19,15 @@ import java.util.Map;
  * normalizes or re-encodes it), one request per connection ({@code Connection: close}), and the
  * response is parsed without interpretation so duplicated headers stay visible.
  */
-final class RawHttp {
+public final class RawHttp {
 
-    static final int TIMEOUT_MILLIS = 15_000;
+    public static final int TIMEOUT_MILLIS = 15_000;
 
     private RawHttp() {
     }
 
     /** A request; {@code target} is sent verbatim in the request line. */
-    static final class Request {
+    public static final class Request {
         private final String method;
         private final String target;
         private final List<String[]> headers = new ArrayList<>();
@@ -37,25 +37,25 @@ final class RawHttp {
             this.target = target;
         }
 
-        Request header(String name, String value) {
+        public Request header(String name, String value) {
             headers.add(new String[] {name, value});
             return this;
         }
 
-        Request headers(Map<String, String> all) {
+        public Request headers(Map<String, String> all) {
             all.forEach(this::header);
             return this;
         }
 
-        String method() {
+        public String method() {
             return method;
         }
 
-        String target() {
+        public String target() {
             return target;
         }
 
-        byte[] bytes() {
+        public byte[] bytes() {
             StringBuilder sb = new StringBuilder();
             sb.append(method).append(' ').append(target).append(" HTTP/1.1\r\n");
             boolean host = false;
@@ -71,25 +71,25 @@ final class RawHttp {
             return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
         }
 
-        Response send(int port) {
+        public Response send(int port) {
             return RawHttp.send(port, method, bytes());
         }
     }
 
-    static Request get(String target) {
+    public static Request get(String target) {
         return new Request("GET", target);
     }
 
-    static Request head(String target) {
+    public static Request head(String target) {
         return new Request("HEAD", target);
     }
 
-    static Request request(String method, String target) {
+    public static Request request(String method, String target) {
         return new Request(method, target);
     }
 
     /** Sends raw bytes and reads until the server closes the connection. */
-    static Response send(int port, String method, byte[] raw) {
+    public static Response send(int port, String method, byte[] raw) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
@@ -117,7 +117,7 @@ final class RawHttp {
     }
 
     /** A parsed response; {@link #raw()} keeps every received byte. */
-    static final class Response {
+    public static final class Response {
         private final int status;
         private final String statusLine;
         private final List<String[]> headers;
@@ -132,7 +132,7 @@ final class RawHttp {
             this.raw = raw;
         }
 
-        static Response parse(String method, byte[] raw) {
+        public static Response parse(String method, byte[] raw) {
             int end = indexOf(raw, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
             if (end < 0) {
                 return new Response(-1, "<no response head>", List.of(), raw, raw);
@@ -164,16 +164,16 @@ final class RawHttp {
             return new Response(status, statusLine, headers, body, raw);
         }
 
-        int status() {
+        public int status() {
             return status;
         }
 
-        String statusLine() {
+        public String statusLine() {
             return statusLine;
         }
 
         /** First value of a header (case-insensitive name), or null. */
-        String header(String name) {
+        public String header(String name) {
             for (String[] h : headers) {
                 if (h[0].equalsIgnoreCase(name)) {
                     return h[1];
@@ -183,7 +183,7 @@ final class RawHttp {
         }
 
         /** Every value of a header, in order. */
-        List<String> headers(String name) {
+        public List<String> headers(String name) {
             List<String> values = new ArrayList<>();
             for (String[] h : headers) {
                 if (h[0].equalsIgnoreCase(name)) {
@@ -193,7 +193,7 @@ final class RawHttp {
             return values;
         }
 
-        List<String> headerNames() {
+        public List<String> headerNames() {
             List<String> names = new ArrayList<>();
             for (String[] h : headers) {
                 names.add(h[0].toLowerCase(Locale.ROOT));
@@ -201,15 +201,15 @@ final class RawHttp {
             return names;
         }
 
-        byte[] body() {
+        public byte[] body() {
             return body;
         }
 
-        String bodyText() {
+        public String bodyText() {
             return new String(body, StandardCharsets.UTF_8);
         }
 
-        byte[] raw() {
+        public byte[] raw() {
             return raw;
         }
 
@@ -227,7 +227,7 @@ final class RawHttp {
         }
     }
 
-    static byte[] dechunk(byte[] in) {
+    public static byte[] dechunk(byte[] in) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int pos = 0;
         while (pos < in.length) {
@@ -249,7 +249,7 @@ final class RawHttp {
         return out.toByteArray();
     }
 
-    static int indexOf(byte[] haystack, byte[] needle, int from) {
+    public static int indexOf(byte[] haystack, byte[] needle, int from) {
         outer:
         for (int i = Math.max(from, 0); i <= haystack.length - needle.length; i++) {
             for (int j = 0; j < needle.length; j++) {
@@ -263,11 +263,11 @@ final class RawHttp {
     }
 
     /** One part of a {@code multipart/byteranges} body. */
-    record Part(String contentType, String contentRange, byte[] data) {
+    public record Part(String contentType, String contentRange, byte[] data) {
     }
 
     /** Splits a {@code multipart/byteranges} body using the boundary from its Content-Type. */
-    static List<Part> byteranges(Response r) {
+    public static List<Part> byteranges(Response r) {
         String type = r.header("Content-Type");
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/byteranges")) {
             throw new AssertionError("not multipart/byteranges: " + r);
