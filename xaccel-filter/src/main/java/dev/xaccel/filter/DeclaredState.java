@@ -56,15 +56,20 @@ final class DeclaredState {
 
     /**
      * Declares the file. Before the chain returned it is remembered and delivered by the filter afterwards; in
-     * an async request after the chain returned it is delivered right away on the calling thread.
+     * an async request after the chain returned (from an async thread, or from the target of
+     * {@code AsyncContext.dispatch()} when the filter is not mapped for ASYNC dispatches) it is delivered right
+     * away on the calling thread.
+     *
+     * @param caller the request as the caller sees it (its dispatcher type tells an async dispatch)
      */
-    void declare(XAccelFile f) throws java.io.IOException {
+    void declare(XAccelFile f, HttpServletRequest caller) throws java.io.IOException {
         boolean deliverNow;
         synchronized (this) {
             if (done) {
                 throw new IllegalStateException(Messages.get("api.alreadySent"));
             }
-            if (chainReturned && !request.isAsyncStarted()) {
+            if (chainReturned && !request.isAsyncStarted()
+                    && caller.getDispatcherType() != jakarta.servlet.DispatcherType.ASYNC) {
                 throw new IllegalStateException(Messages.get("api.tooLate"));
             }
             file = f;

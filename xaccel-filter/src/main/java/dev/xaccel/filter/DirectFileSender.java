@@ -6,13 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,10 +24,15 @@ import jakarta.servlet.http.HttpServletResponse;
  * (If-Match, If-Unmodified-Since, If-None-Match, If-Modified-Since, If-Range), nginx-compatible strong ETag,
  * Last-Modified with second precision and {@code Accept-Ranges: bytes}.
  *
- * <p>The body goes through Tomcat's zero-copy sendfile when enabled, offered by the connector
- * ({@value #SENDFILE_SUPPORT} is {@code TRUE}), the request and response are Tomcat's own unwrapped facades
- * (compared by class name: no Tomcat dependency), the body is the whole file or a single range and at least
- * {@link #SENDFILE_MIN_SIZE} bytes long. Otherwise it is copied in {@code bufferSize} chunks.
+ * <p>The file is opened once, below its root without following a symbolic link ({@link ConfinedOpener}), and the
+ * answer is computed from and copied out of that open file in {@code bufferSize} chunks: a link swapped into the
+ * path after the filter's check cannot make it send a file from elsewhere.
+ *
+ * <p>Only when {@code sendfile} is enabled (init-param {@code sendfile=true}, for roots that no untrusted party can
+ * write) is the body handed to Tomcat's zero-copy sendfile, which opens the file <em>again, by name</em>: when the
+ * connector offers it ({@value #SENDFILE_SUPPORT} is {@code TRUE}), the request and response are Tomcat's own
+ * unwrapped facades (compared by class name: no Tomcat dependency), and the body is the whole file or a single
+ * range of at least {@link #SENDFILE_MIN_SIZE} bytes.
  *
  * <p>Thread-safe; one instance serves all requests.
  */
@@ -39,6 +40,8 @@ final class DirectFileSender {
 
     /** Returned by {@link #send} when the file vanished between the check and the open: 404 was sent. */
     static final long VANISHED = -1;
+    /** Returned by {@link #send} when the file shrank before its first byte was sent: a bare 500 was sent. */
+    static final long FAILED = -2;
 
     /** Request attribute set by Tomcat connectors that support sendfile. */
     static final String SENDFILE_SUPPORT = "org.apache.tomcat.sendfile.support";
@@ -56,13 +59,12 @@ final class DirectFileSender {
 
     private static final Logger LOG = Logger.getLogger(DirectFileSender.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
     private final boolean useSendfile;
     private final int bufferSize;
 
     /**
-     * @param useSendfile whether the container's zero-copy may be used
+     * @param useSendfile whether the container's zero-copy (which re-opens the file by name) may be used
      * @param bufferSize  copy buffer size in bytes, at least 1
      */
     DirectFileSender(boolean useSendfile, int bufferSize) {
@@ -74,118 +76,113 @@ final class DirectFileSender {
     }
 
     /**
-     * Answers the request with the file.
+     * Answers the request with the file. The file is opened once, below its root without following a link
+     * ({@link ConfinedOpener}), and what is sent is read from that open file; only the opt-in {@code sendfile}
+     * hand-off lets Tomcat open it again by name.
      *
-     * @param contentType        explicit type ({@code application/octet-stream} when {@code null})
-     * @param contentDisposition header value or {@code null}
-     * @param cacheControl       header value or {@code null}
-     * @return the number of body bytes written or handed to sendfile (0 for HEAD, 304, 412, 416), or {@link #VANISHED} when
-     *         the file disappeared before it could be opened (404 sent)
-     * @throws IOException when the client went away (or reading failed) during the body
+     * @param file    the resolved file (its root and real relative path; no root: outside every location)
+     * @param headers the headers the application's choices give the file
+     * @return the number of body bytes written or handed to sendfile (0 for HEAD, 304, 412, 416), or
+     *         {@link #VANISHED} when the file could not be opened (404 sent), or {@link #FAILED} when it turned
+     *         out shorter than when it was opened before a byte was sent (bare 500 sent)
+     * @throws IOException when the client went away, or reading failed after the response was committed (the
+     *                     message never holds a path: the connection is closed early, the client sees a short body)
      */
-    long send(HttpServletRequest req, HttpServletResponse resp, Path file, String contentType,
-            String contentDisposition, String cacheControl) throws IOException {
-        FileChannel channel;
+    long send(HttpServletRequest req, HttpServletResponse resp, Resolution file, FileHeaders headers)
+            throws IOException {
+        ConfinedOpener.OpenFile open;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException | AccessDeniedException e) {
-            return vanished(resp, file);
+            open = file.root() == null ? ConfinedOpener.openUnconfined(file.file())
+                    : ConfinedOpener.open(file.root(), file.relativePath());
+        } catch (ConfinedOpener.Refused | AccessDeniedException e) {
+            return vanished(resp, file, e.getMessage());
         }
-        try (channel) {
-            long size = channel.size();
-            long lastModified;
-            try {
-                lastModified = Files.getLastModifiedTime(file).toMillis();
-            } catch (NoSuchFileException e) {
-                return vanished(resp, file);
+        try (open) {
+            return send(req, resp, file, headers, open);
+        } catch (FileShrank e) {
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(Messages.get("sender.fileShrank", file.file(), e.position));
             }
-            long lastModifiedSec = Math.floorDiv(lastModified, 1000L);
-            String etag = ETags.strong(size, lastModified);
-            String type = contentType == null ? DEFAULT_CONTENT_TYPE : contentType;
-            String method = req.getMethod();
-            boolean head = "HEAD".equals(method);
-            boolean getOrHead = head || "GET".equals(method);
-
-            // RFC 9110 §13.2.2
-            String ifMatch = joinedHeader(req, "If-Match");
-            if (ifMatch != null) {
-                if (!ETags.matchesStrong(ifMatch, etag)) {
-                    return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
-                }
-            } else {
-                long ius = dateHeader(req, "If-Unmodified-Since");
-                if (ius >= 0 && lastModifiedSec * 1000L > ius) {
-                    return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
-                }
+            if (resp.isCommitted()) {
+                throw new IOException(Messages.get("sender.fileShrankCommitted"));
             }
-            String ifNoneMatch = joinedHeader(req, "If-None-Match");
-            if (ifNoneMatch != null) {
-                if (ETags.matchesWeak(ifNoneMatch, etag)) {
-                    if (getOrHead) {
-                        return notModified(resp, etag, lastModifiedSec, cacheControl);
-                    }
-                    return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
-                }
-            } else if (getOrHead) {
-                long ims = dateHeader(req, "If-Modified-Since");
-                if (ims >= 0 && lastModifiedSec * 1000L <= ims) {
-                    return notModified(resp, etag, lastModifiedSec, cacheControl);
-                }
-            }
-
-            List<ByteRange> ranges = null;
-            if (getOrHead) {
-                String range = req.getHeader("Range");
-                if (range != null && ifRangeHolds(req, etag, lastModifiedSec)) {
-                    ranges = ByteRange.parse(range, size);
-                }
-            }
-
-            resp.setHeader("Accept-Ranges", "bytes");
-            if (ranges != null && ranges.isEmpty()) {
-                resp.setHeader("Content-Range", "bytes */" + size);
-                return empty(resp, HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
-            }
-            resp.setHeader("ETag", etag);
-            resp.setDateHeader("Last-Modified", lastModifiedSec * 1000L);
-            if (cacheControl != null) {
-                resp.setHeader("Cache-Control", cacheControl);
-            }
-            if (contentDisposition != null) {
-                resp.setHeader("Content-Disposition", contentDisposition);
-            }
-
-            if (ranges == null || ranges.size() == 1) {
-                long start = 0;
-                long length = size;
-                if (ranges == null) {
-                    resp.setStatus(HttpServletResponse.SC_OK);
-                } else {
-                    ByteRange r = ranges.get(0);
-                    start = r.start();
-                    length = r.length();
-                    resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-                    resp.setHeader("Content-Range", r.contentRange(size));
-                }
-                resp.setContentType(type);
-                resp.setContentLengthLong(length);
-                if (head) {
-                    return 0;
-                }
-                if (sendfile(req, resp, file, start, length)) {
-                    return length;
-                }
-                OutputStream out = resp.getOutputStream();
-                copy(channel, start, length, out, file);
-                out.flush();
-                return length;
-            }
-            return multipart(resp, channel, file, ranges, size, type, head);
+            ResponseHeaders.resetKeepingOuterHeaders(resp);
+            resp.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+            resp.setContentLength(0);
+            return FAILED;
         }
     }
 
-    private long multipart(HttpServletResponse resp, FileChannel channel, Path file, List<ByteRange> ranges,
-            long size, String type, boolean head) throws IOException {
+    private long send(HttpServletRequest req, HttpServletResponse resp, Resolution file, FileHeaders headers,
+            ConfinedOpener.OpenFile open) throws IOException {
+        long size = open.size();
+        long lastModified = Math.floorDiv(open.lastModifiedMillis(), 1000L) * 1000L;
+        String etag = ETags.strong(size, open.lastModifiedMillis());
+        boolean head = "HEAD".equals(req.getMethod());
+
+        switch (Preconditions.evaluate(req, etag, lastModified)) {
+            case PRECONDITION_FAILED:
+                return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
+            case NOT_MODIFIED:
+                resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+                validators(resp, etag, lastModified, headers);
+                return 0;
+            default:
+                break;
+        }
+        List<ByteRange> ranges = null;
+        String range = req.getHeader("Range");
+        if (range != null && Preconditions.isGetOrHead(req) && Preconditions.checkIfRange(req, etag, lastModified)) {
+            ranges = ByteRange.parse(range, size);
+        }
+        resp.setHeader("Accept-Ranges", "bytes");
+        if (ranges != null && ranges.isEmpty()) {
+            resp.setHeader("Content-Range", "bytes */" + size);
+            return empty(resp, HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
+        }
+        validators(resp, etag, lastModified, headers);
+        if (headers.contentDisposition() != null) {
+            resp.setHeader("Content-Disposition", headers.contentDisposition());
+        }
+        headers.writeSecurityHeaders(resp);
+        if (ranges != null && ranges.size() > 1) {
+            return multipart(resp, open.channel(), ranges, size, headers.contentType(), head);
+        }
+        long start = 0;
+        long length = size;
+        if (ranges == null) {
+            resp.setStatus(HttpServletResponse.SC_OK);
+        } else {
+            ByteRange r = ranges.get(0);
+            start = r.start();
+            length = r.length();
+            resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
+            resp.setHeader("Content-Range", r.contentRange(size));
+        }
+        resp.setContentType(headers.contentType());
+        resp.setContentLengthLong(length);
+        if (head) {
+            return 0;
+        }
+        if (sendfile(req, resp, file.file(), start, length)) {
+            return length;
+        }
+        OutputStream out = resp.getOutputStream();
+        copy(open.channel(), start, length, out);
+        out.flush();
+        return length;
+    }
+
+    private static void validators(HttpServletResponse resp, String etag, long lastModified, FileHeaders headers) {
+        resp.setHeader("ETag", etag);
+        resp.setDateHeader("Last-Modified", lastModified);
+        if (headers.cacheControl() != null) {
+            resp.setHeader("Cache-Control", headers.cacheControl());
+        }
+    }
+
+    private long multipart(HttpServletResponse resp, FileChannel channel, List<ByteRange> ranges, long size,
+            String type, boolean head) throws IOException {
         String boundary = boundary();
         List<byte[]> partHeaders = new ArrayList<>(ranges.size());
         long total = 0;
@@ -208,7 +205,7 @@ final class DirectFileSender {
         OutputStream out = resp.getOutputStream();
         for (int i = 0; i < ranges.size(); i++) {
             out.write(partHeaders.get(i));
-            copy(channel, ranges.get(i).start(), ranges.get(i).length(), out, file);
+            copy(channel, ranges.get(i).start(), ranges.get(i).length(), out);
         }
         out.write(trailer);
         out.flush();
@@ -244,8 +241,7 @@ final class DirectFileSender {
         return r;
     }
 
-    private void copy(FileChannel channel, long start, long length, OutputStream out, Path file)
-            throws IOException {
+    private void copy(FileChannel channel, long start, long length, OutputStream out) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(bufferSize, Math.max(1, length)));
         long position = start;
         long remaining = length;
@@ -256,7 +252,7 @@ final class DirectFileSender {
             }
             int n = channel.read(buffer, position);
             if (n < 0) {
-                throw new IOException(Messages.get("sender.fileShrank", file, position));
+                throw new FileShrank(position);
             }
             out.write(buffer.array(), 0, n);
             position += n;
@@ -264,22 +260,9 @@ final class DirectFileSender {
         }
     }
 
-    private boolean ifRangeHolds(HttpServletRequest req, String etag, long lastModifiedSec) {
-        String ifRange = req.getHeader("If-Range");
-        if (ifRange == null) {
-            return true;
-        }
-        String v = ifRange.trim();
-        if (v.startsWith("\"") || v.startsWith("W/")) {
-            return ETags.ifRangeMatches(v, etag);
-        }
-        long date = dateHeader(req, "If-Range");
-        return date >= 0 && date == lastModifiedSec * 1000L;
-    }
-
-    private static long vanished(HttpServletResponse resp, Path file) throws IOException {
+    private static long vanished(HttpServletResponse resp, Resolution file, String reason) throws IOException {
         if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(Messages.get("sender.fileVanished", file));
+            LOG.fine(Messages.get("sender.fileVanished", file.file(), reason));
         }
         if (!resp.isCommitted()) {
             resp.sendError(HttpServletResponse.SC_NOT_FOUND);
@@ -293,40 +276,14 @@ final class DirectFileSender {
         return 0;
     }
 
-    private static long notModified(HttpServletResponse resp, String etag, long lastModifiedSec,
-            String cacheControl) {
-        resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-        resp.setHeader("ETag", etag);
-        resp.setDateHeader("Last-Modified", lastModifiedSec * 1000L);
-        if (cacheControl != null) {
-            resp.setHeader("Cache-Control", cacheControl);
-        }
-        return 0;
-    }
+    /** The file ended before the length it had when it was opened. Carries no path: it may reach a log. */
+    private static final class FileShrank extends IOException {
+        private static final long serialVersionUID = 1L;
+        final long position;
 
-    /** All values of a list header joined with commas, or {@code null} when absent. */
-    private static String joinedHeader(HttpServletRequest req, String name) {
-        Enumeration<String> values = req.getHeaders(name);
-        if (values == null || !values.hasMoreElements()) {
-            return null;
-        }
-        String first = values.nextElement();
-        if (!values.hasMoreElements()) {
-            return first;
-        }
-        StringBuilder sb = new StringBuilder(first);
-        while (values.hasMoreElements()) {
-            sb.append(',').append(values.nextElement());
-        }
-        return sb.toString();
-    }
-
-    /** The date in millis, or -1 when absent or not a valid HTTP-date (then it is ignored, RFC 9110). */
-    private static long dateHeader(HttpServletRequest req, String name) {
-        try {
-            return req.getDateHeader(name);
-        } catch (IllegalArgumentException e) {
-            return -1;
+        FileShrank(long position) {
+            super(Messages.get("sender.fileShrankCommitted"));
+            this.position = position;
         }
     }
 

@@ -19,8 +19,9 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
  * <li>Always: offload headers ({@code X-Accel-*}, {@code X-Sendfile*}, {@code X-LIGHTTPD-send-file}) set by
  * downstream code are dropped, with one WARNING per header name and filter.</li>
  * <li>Once a file is declared: body bytes are discarded, {@code flushBuffer()} and {@code Content-Length} are
- * ignored (nothing gets committed), and validators/range headers ({@code ETag}, {@code Last-Modified},
- * {@code Accept-Ranges}, {@code Content-Range}) are dropped, because the filter answers for the file.</li>
+ * ignored (nothing gets committed), and validators, range and transfer headers ({@code ETag},
+ * {@code Last-Modified}, {@code Accept-Ranges}, {@code Content-Range}, {@code Content-Encoding},
+ * {@code Transfer-Encoding}) are dropped, because the filter answers for the file.</li>
  * </ul>
  * The real output stream or writer is obtained lazily on the first byte written before a declaration, so a
  * downstream {@code getWriter()} call alone does not prevent the filter from streaming the file.
@@ -55,11 +56,12 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
     }
 
     /**
-     * Validators and range headers that only the delivery of the file may set: ignored once a file is declared,
-     * and removed before delivery (downstream code may have set them earlier).
+     * Validators, range and transfer headers that only the delivery of the file may set: ignored once a file is
+     * declared, and removed before delivery (downstream code may have set them earlier). A compressing filter's
+     * {@code Content-Encoding} would make clients decode the raw file.
      */
     static final List<String> FILE_MANAGED_HEADERS = List.of("ETag", "Last-Modified", "Accept-Ranges",
-            "Content-Range");
+            "Content-Range", "Content-Encoding", "Transfer-Encoding");
 
     private static boolean isFileManagedHeader(String name) {
         if (name.equalsIgnoreCase("Content-Length")) {

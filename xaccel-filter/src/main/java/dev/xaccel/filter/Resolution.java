@@ -4,31 +4,32 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Immutable outcome of resolving a path inside a root: either a real, regular, readable file together with
- * its path relative to the real root, or a rejection carrying the HTTP status to answer and a reason for the
- * (debug) log. The reason is never meant to be shown to clients.
+ * Immutable outcome of resolving a path inside a root: either a real, regular, readable file together with the
+ * real root and its path relative to that root (what {@link ConfinedOpener} opens and what the offload header
+ * names), or a rejection carrying the HTTP status to answer and a reason for the (debug) log. The reason is never
+ * meant to be shown to clients.
+ *
+ * @param root         the real root the file lies in; {@code null} when rejected or outside every root
+ * @param file         the real path of the file; {@code null} when rejected
+ * @param relativePath '/'-separated real path below {@code root}, no leading '/'; {@code null} without a root
+ * @param status       200 when ok, otherwise the HTTP status of the rejection
+ * @param reason       the rejection reason, {@code null} when ok
  */
-final class Resolution {
-
-    private final Path file;
-    private final String relativePath;
-    private final int status;
-    private final String reason;
-
-    private Resolution(Path file, String relativePath, int status, String reason) {
-        this.file = file;
-        this.relativePath = relativePath;
-        this.status = status;
-        this.reason = reason;
-    }
+record Resolution(Path root, Path file, String relativePath, int status, String reason) {
 
     /**
-     * @param realFile     the real path of the file (already {@code toRealPath()}-ed)
+     * @param root         the real root directory
+     * @param realFile     the real path of the file (already {@code toRealPath()}-ed), below {@code root}
      * @param relativePath '/'-separated path of the file relative to the real root, no leading '/'
      */
-    static Resolution ok(Path realFile, String relativePath) {
-        return new Resolution(Objects.requireNonNull(realFile, "realFile"),
+    static Resolution ok(Path root, Path realFile, String relativePath) {
+        return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
                 Objects.requireNonNull(relativePath, "relativePath"), 200, null);
+    }
+
+    /** A checked file outside every root ({@code allowUnmapped=true}): served by name, never offloaded. */
+    static Resolution outsideRoots(Path realFile) {
+        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null);
     }
 
     /**
@@ -39,35 +40,16 @@ final class Resolution {
         if (httpStatus < 400 || httpStatus > 599) {
             throw new IllegalArgumentException("status " + httpStatus);
         }
-        return new Resolution(null, null, httpStatus, reason == null ? "" : reason);
+        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason);
     }
 
     boolean isOk() {
         return file != null;
     }
 
-    /** The real file, or {@code null} when rejected. */
-    Path file() {
-        return file;
-    }
-
-    /** Path relative to the real root ('/'-separated, no leading '/'), or {@code null} when rejected. */
-    String relativePath() {
-        return relativePath;
-    }
-
-    /** 200 when ok, otherwise the HTTP status of the rejection. */
-    int status() {
-        return status;
-    }
-
-    /** The rejection reason, or {@code null} when ok. */
-    String reason() {
-        return reason;
-    }
-
     @Override
     public String toString() {
-        return isOk() ? "Resolution[ok " + relativePath + "]" : "Resolution[" + status + " " + reason + "]";
+        return isOk() ? "Resolution[ok " + (relativePath == null ? file : relativePath) + "]"
+                : "Resolution[" + status + " " + reason + "]";
     }
 }

@@ -211,6 +211,28 @@ final class SafePathResolver {
                 && realPath.startsWith(root);
     }
 
+    /**
+     * The file of {@code r} (resolved below a root inside this one, e.g. a mapping's) expressed relative to this
+     * resolver's root.
+     */
+    Resolution rebase(Resolution r) {
+        if (r.root().equals(root)) {
+            return r;
+        }
+        return Resolution.ok(root, r.file(), slashSeparated(root.relativize(r.file())));
+    }
+
+    private static String slashSeparated(Path relative) {
+        StringBuilder rel = new StringBuilder();
+        for (Path name : relative) {
+            if (rel.length() > 0) {
+                rel.append('/');
+            }
+            rel.append(name);
+        }
+        return rel.toString();
+    }
+
     private boolean isRoot(Path prefix) {
         if (prefix.equals(root)) {
             return true;
@@ -255,7 +277,7 @@ final class SafePathResolver {
         if (!Files.isReadable(real)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(real, rel.toString());
+        return Resolution.ok(root, real, rel.toString());
     }
 
     /** @return a reason when the string contains characters that make it a bad request */

@@ -54,7 +54,7 @@ public final class XAccel {
         if (resp != null && resp.isCommitted()) {
             throw new IllegalStateException(Messages.get("api.committed"));
         }
-        ((DeclaredState) state).declare(file);
+        ((DeclaredState) state).declare(file, req);
     }
 
     /**

@@ -37,12 +37,16 @@ final class XAccelConfig {
     final String cacheVary;
     /** {@code null} unless {@code signedLinkSecret} is configured. */
     final SignedLinks signedLinks;
+    /** {@code null} when disabled ({@code contentSecurityPolicy=none}). */
+    final String contentSecurityPolicy;
+    final int maxRedirectLength;
 
     XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
             TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate,
             String charset, String accelExpires, String cacheControl, String disposition, boolean allowUnmapped,
             boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
-            String jmxName, String cacheVary, SignedLinks signedLinks) {
+            String jmxName, String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy,
+            int maxRedirectLength) {
         this.locations = List.copyOf(locations);
         this.mappings = List.copyOf(mappings);
         this.offload = offload;
@@ -62,6 +66,8 @@ final class XAccelConfig {
         this.jmxName = jmxName;
         this.cacheVary = cacheVary;
         this.signedLinks = signedLinks;
+        this.contentSecurityPolicy = contentSecurityPolicy;
+        this.maxRedirectLength = maxRedirectLength;
     }
 
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
@@ -111,6 +117,9 @@ final class XAccelConfig {
         sb.append(", ").append(XAccelFilter.PARAM_DEFAULT_CONTENT_TYPE).append('=').append(defaultContentType);
         sb.append(", ").append(XAccelFilter.PARAM_SENDFILE).append('=').append(sendfile);
         sb.append(", ").append(XAccelFilter.PARAM_CACHE_VARY).append('=').append(cacheVary);
+        sb.append(", ").append(XAccelFilter.PARAM_CONTENT_SECURITY_POLICY).append('=')
+                .append(contentSecurityPolicy == null ? XAccelFilter.CONTENT_SECURITY_POLICY_NONE : contentSecurityPolicy);
+        sb.append(", ").append(XAccelFilter.PARAM_MAX_REDIRECT_LENGTH).append('=').append(maxRedirectLength);
         sb.append(", signedLinks=").append(signedLinks == null ? "off" : signedLinks.toString());
         sb.append(", ").append(XAccelFilter.PARAM_JMX_NAME).append('=').append(jmxName == null ? "(derived)" : jmxName);
         return sb.toString();

@@ -29,6 +29,9 @@ final class XAccelConfigParser {
     record Entry(String left, String right) {
     }
 
+    /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
+    static final int MIN_REDIRECT_LENGTH = 256;
+
     private static final Pattern URI_PREFIX = Pattern.compile("/(?:[A-Za-z0-9._~-]+/)+");
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern MEDIA_TYPE = Pattern.compile(
@@ -177,6 +180,23 @@ final class XAccelConfigParser {
             cacheVary = tokenList(PARAM_CACHE_VARY, v);
         }
         SignedLinks signedLinks = signedLinks(params);
+        String csp = DEFAULT_CONTENT_SECURITY_POLICY;
+        v = value(params, PARAM_CONTENT_SECURITY_POLICY);
+        if (v != null) {
+            if (!isHeaderText(v)) {
+                throw ConfigException.invalid(PARAM_CONTENT_SECURITY_POLICY, v, Messages.get("config.headerText"));
+            }
+            csp = v.equalsIgnoreCase(CONTENT_SECURITY_POLICY_NONE) ? null : v;
+        }
+        int maxRedirect = DEFAULT_MAX_REDIRECT_LENGTH;
+        v = value(params, PARAM_MAX_REDIRECT_LENGTH);
+        if (v != null) {
+            if (!DIGITS.matcher(v).matches() || v.length() > 6 || Integer.parseInt(v) < MIN_REDIRECT_LENGTH) {
+                throw ConfigException.invalid(PARAM_MAX_REDIRECT_LENGTH, v,
+                        Messages.get("config.maxRedirectLength", MIN_REDIRECT_LENGTH));
+            }
+            maxRedirect = Integer.parseInt(v);
+        }
 
         List<Location> locs = parseLocations(locations, allowHidden, symlinks);
         List<Mapping> maps = parseMappings(mappings, allowHidden, symlinks);
@@ -196,7 +216,7 @@ final class XAccelConfigParser {
         }
         return new XAccelConfig(locs, maps, offload, trusted, marker, headerType, limitRate, charset, expires,
                 cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType, sendfile,
-                jmxName, cacheVary, signedLinks);
+                jmxName, cacheVary, signedLinks, csp, maxRedirect);
     }
 
     /** {@code Cookie, Authorization}: comma/whitespace separated header names, normalized to {@code A, B}. */

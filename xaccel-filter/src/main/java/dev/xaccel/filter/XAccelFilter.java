@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
@@ -91,6 +92,17 @@ public class XAccelFilter implements Filter {
     public static final String PARAM_SIGNED_LINK_PREFIX = "signedLinkPrefix";
     /** Default lifetime of signed links in seconds. Default {@value #DEFAULT_SIGNED_LINK_TTL}. */
     public static final String PARAM_SIGNED_LINK_TTL = "signedLinkTtl";
+    /**
+     * {@code Content-Security-Policy} sent with every file, or {@value #CONTENT_SECURITY_POLICY_NONE}. Default
+     * {@value #DEFAULT_CONTENT_SECURITY_POLICY}: a user's HTML or SVG shown inline cannot run script in the
+     * application's origin.
+     */
+    public static final String PARAM_CONTENT_SECURITY_POLICY = "contentSecurityPolicy";
+    /**
+     * Longest offload header value(s) in bytes; a longer one is served directly (nginx answers 502 when the headers
+     * exceed its {@code proxy_buffer_size}). Default {@value #DEFAULT_MAX_REDIRECT_LENGTH}.
+     */
+    public static final String PARAM_MAX_REDIRECT_LENGTH = "maxRedirectLength";
 
     public static final String DEFAULT_OFFLOAD_VALUE = "auto";
     public static final OffloadMode DEFAULT_OFFLOAD = OffloadMode.AUTO;
@@ -102,9 +114,13 @@ public class XAccelFilter implements Filter {
     public static final boolean DEFAULT_ALLOW_HIDDEN = false;
     public static final String DEFAULT_SYMLINKS = "within-root";
     public static final String DEFAULT_DEFAULT_CONTENT_TYPE = "application/octet-stream";
-    public static final boolean DEFAULT_SENDFILE = true;
+    public static final boolean DEFAULT_SENDFILE = false;
     public static final String DEFAULT_CACHE_VARY = "Cookie, Authorization";
     public static final long DEFAULT_SIGNED_LINK_TTL = 3600;
+    public static final String DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    /** {@code contentSecurityPolicy} value that sends no such header. */
+    public static final String CONTENT_SECURITY_POLICY_NONE = "none";
+    public static final int DEFAULT_MAX_REDIRECT_LENGTH = 2048;
     /** {@code jmxName} value that disables JMX registration. */
     public static final String JMX_NAME_NONE = "none";
 
@@ -113,7 +129,8 @@ public class XAccelFilter implements Filter {
             PARAM_TRUSTED_PROXIES, PARAM_MARKER_HEADER, PARAM_HEADER_TYPE, PARAM_LIMIT_RATE, PARAM_CHARSET,
             PARAM_ACCEL_EXPIRES, PARAM_CACHE_CONTROL, PARAM_DISPOSITION, PARAM_ALLOW_UNMAPPED, PARAM_ALLOW_HIDDEN,
             PARAM_SYMLINKS, PARAM_DEFAULT_CONTENT_TYPE, PARAM_SENDFILE, PARAM_JMX_NAME, PARAM_CACHE_VARY,
-            PARAM_SIGNED_LINK_SECRET, PARAM_SIGNED_LINK_PREFIX, PARAM_SIGNED_LINK_TTL);
+            PARAM_SIGNED_LINK_SECRET, PARAM_SIGNED_LINK_PREFIX, PARAM_SIGNED_LINK_TTL, PARAM_CONTENT_SECURITY_POLICY,
+            PARAM_MAX_REDIRECT_LENGTH);
 
     static final int BUFFER_SIZE = 64 * 1024;
 
@@ -122,6 +139,7 @@ public class XAccelFilter implements Filter {
     private final Set<String> warnedHeaders = ConcurrentHashMap.newKeySet();
     private final ThrottledLog committedLog = new ThrottledLog(LOG, Level.WARNING);
     private final ThrottledLog unmappedLog = new ThrottledLog(LOG, Level.SEVERE);
+    private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
 
     private volatile XAccelConfig config;
     private volatile FilterStatistics stats;
@@ -184,6 +202,7 @@ public class XAccelFilter implements Filter {
                     SignedLinks.CONTEXT_ATTRIBUTE));
         }
         this.sender = new DirectFileSender(cfg.sendfile, BUFFER_SIZE);
+        warnAboutOpenTimeConfinement(cfg);
         FilterStatistics s = new FilterStatistics(cfg.toString());
         this.stats = s;
         this.config = cfg;
@@ -198,6 +217,18 @@ public class XAccelFilter implements Filter {
         }
         LOG.info(Messages.get("filter.started", filterName, cfg,
                 jmx == null ? JMX_NAME_NONE : jmx.name().toString()));
+    }
+
+    /** One line per root the platform cannot open link by link, and one when sendfile re-opens files by name. */
+    private void warnAboutOpenTimeConfinement(XAccelConfig cfg) {
+        for (Location l : cfg.locations) {
+            if (!ConfinedOpener.isConfined(l.root())) {
+                LOG.warning(Messages.get("filter.notConfined", filterName, l.root()));
+            }
+        }
+        if (cfg.sendfile) {
+            LOG.info(Messages.get("filter.sendfileByName", filterName, PARAM_SENDFILE));
+        }
     }
 
     @Override
@@ -228,8 +259,10 @@ public class XAccelFilter implements Filter {
             throw new ServletException(Messages.get("filter.notInitialized"));
         }
         if (!(request instanceof HttpServletRequest) || !(response instanceof HttpServletResponse)
-                || request.getAttribute(DeclaredState.ATTRIBUTE) != null) {
-            // not HTTP, or a nested dispatch of a request this filter already handles
+                || (request.getAttribute(DeclaredState.ATTRIBUTE) != null
+                        && request.getDispatcherType() != DispatcherType.ASYNC)) {
+            // not HTTP, or a nested dispatch (forward, include, error page) of a request this filter already
+            // handles; an ASYNC dispatch is a new pass of its own (the first one has returned)
             chain.doFilter(request, response);
             return;
         }
@@ -285,7 +318,8 @@ public class XAccelFilter implements Filter {
             return;
         }
         Location location = cfg.locationFor(r.file());
-        deliver(cfg, req, resp, r.file(), location, XAccelFile.of(r.file()), false);
+        deliver(cfg, req, resp, location == null ? r : location.resolver().rebase(r), location,
+                XAccelFile.of(r.file()), false);
     }
 
     private void reject(HttpServletResponse resp, Resolution r, Object what) throws IOException {
@@ -326,6 +360,7 @@ public class XAccelFilter implements Filter {
             return;
         }
         Location location = cfg.locationFor(real);
+        Resolution resolved;
         if (location == null) {
             if (!cfg.allowUnmapped) {
                 stats.rejected.increment();
@@ -347,24 +382,85 @@ public class XAccelFilter implements Filter {
                 reject(resp, Resolution.rejected(404, "not a readable regular file"), declared);
                 return;
             }
+            resolved = Resolution.outsideRoots(real);
         } else {
-            Resolution r = location.resolver().resolveDeclared(declared);
-            if (!r.isOk()) {
-                reject(resp, r, declared);
+            resolved = location.resolver().resolveDeclared(declared);
+            if (!resolved.isOk()) {
+                reject(resp, resolved, declared);
                 return;
             }
-            real = r.file();
         }
-        deliver(cfg, state.request(), resp, real, location, file, wrapper.bodyWritten());
+        deliver(cfg, state.request(), resp, resolved, location, file, wrapper.bodyWritten());
     }
 
     /**
      * Answers with the offload header or the file's bytes.
      *
-     * @param location the location containing {@code realFile}, or {@code null} (then always direct)
+     * @param file     the checked file: below the real root of {@code location}, or outside every root
+     * @param location the location containing the file, or {@code null} (then always direct)
      */
-    private void deliver(XAccelConfig cfg, HttpServletRequest req, HttpServletResponse resp, Path realFile,
-            Location location, XAccelFile file, boolean resetNeeded) throws IOException {
+    private void deliver(XAccelConfig cfg, HttpServletRequest req, HttpServletResponse resp, Resolution file,
+            Location location, XAccelFile declared, boolean resetNeeded) throws IOException {
+        FileHeaders headers = fileHeaders(cfg, file.file(), declared);
+        OffloadHeaders offload = location != null && shouldOffload(cfg, req)
+                ? OffloadHeaders.of(cfg.headerType, location, file) : null;
+        if (offload != null && offload.length() > cfg.maxRedirectLength) {
+            Path tooLong = file.file();
+            int length = offload.length();
+            tooLongLog.log(() -> Messages.get("filter.redirectTooLong", tooLong, length,
+                    PARAM_MAX_REDIRECT_LENGTH, cfg.maxRedirectLength));
+            offload = null;
+        }
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(Messages.get("filter.deliver", file.file(), offload != null ? "offload" : "direct"));
+        }
+        // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
+        ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
+        if (offload != null) {
+            resp.resetBuffer();
+            resp.setStatus(HttpServletResponse.SC_OK);
+            resp.setContentType(headers.contentType());
+            if (headers.contentDisposition() != null) {
+                resp.setHeader("Content-Disposition", headers.contentDisposition());
+            }
+            if (headers.cacheControl() != null) {
+                resp.setHeader("Cache-Control", headers.cacheControl());
+            }
+            headers.writeSecurityHeaders(resp);
+            resp.setHeader(cfg.headerType.headerName(), offload.redirect());
+            if (cfg.headerType.isNginx()) {
+                if (cfg.limitRate != null) {
+                    resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate.toString());
+                }
+                if (cfg.charset != null) {
+                    resp.setHeader("X-Accel-Charset", cfg.charset);
+                }
+                accelExpires(cfg, location, resp, file.file());
+                if (location.accelExpires() != null && offload.rawPath() != null) {
+                    resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
+                }
+            }
+            resp.setContentLength(0);
+            stats.offloaded.increment();
+            return;
+        }
+        if (resetNeeded) {
+            // downstream wrote body bytes (and may hold the writer) before declaring the file
+            ResponseHeaders.resetKeepingOuterHeaders(resp);
+        }
+        long bytes = sender.send(req, resp, file, headers);
+        if (bytes == DirectFileSender.VANISHED) {
+            stats.notFound.increment();
+        } else if (bytes == DirectFileSender.FAILED) {
+            stats.rejected.increment();
+        } else {
+            stats.servedDirectly.increment();
+            stats.bytesServedDirectly.add(bytes);
+        }
+    }
+
+    /** Content type (the file's, the context's by extension, the default), disposition and the fixed headers. */
+    private FileHeaders fileHeaders(XAccelConfig cfg, Path realFile, XAccelFile file) {
         String fileName = realFile.getFileName().toString();
         String contentType = file.getContentType().orElse(null);
         if (contentType == null && servletContext != null) {
@@ -380,49 +476,7 @@ public class XAccelFilter implements Filter {
         } else if (ContentDisposition.ATTACHMENT.equals(dispositionType)) {
             contentDisposition = ContentDisposition.format(dispositionType, fileName);
         }
-        boolean offload = location != null && shouldOffload(cfg, req);
-        if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(Messages.get("filter.deliver", realFile, offload ? "offload" : "direct"));
-        }
-        for (String name : OffloadResponseWrapper.FILE_MANAGED_HEADERS) {
-            // possibly set by downstream code before the declaration (Servlet 6.1: a null value removes it)
-            resp.setHeader(name, null);
-        }
-        if (offload) {
-            resp.resetBuffer();
-            resp.setStatus(HttpServletResponse.SC_OK);
-            resp.setContentType(contentType);
-            if (contentDisposition != null) {
-                resp.setHeader("Content-Disposition", contentDisposition);
-            }
-            if (cfg.cacheControl != null) {
-                resp.setHeader("Cache-Control", cfg.cacheControl);
-            }
-            resp.setHeader(cfg.headerType.headerName(), offloadValue(cfg, location, realFile));
-            if (cfg.headerType.isNginx()) {
-                if (cfg.limitRate != null) {
-                    resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate.toString());
-                }
-                if (cfg.charset != null) {
-                    resp.setHeader("X-Accel-Charset", cfg.charset);
-                }
-                accelExpires(cfg, location, resp, realFile);
-            }
-            resp.setContentLength(0);
-            stats.offloaded.increment();
-        } else {
-            if (resetNeeded) {
-                // downstream wrote body bytes (and may hold the writer) before declaring the file
-                resp.reset();
-            }
-            long bytes = sender.send(req, resp, realFile, contentType, contentDisposition, cfg.cacheControl);
-            if (bytes == DirectFileSender.VANISHED) {
-                stats.notFound.increment();
-                return;
-            }
-            stats.servedDirectly.increment();
-            stats.bytesServedDirectly.add(bytes);
-        }
+        return new FileHeaders(contentType, contentDisposition, cfg.cacheControl, cfg.contentSecurityPolicy);
     }
 
     /**
@@ -446,20 +500,6 @@ public class XAccelFilter implements Filter {
             String vary = resp.getHeader("Vary");
             resp.setHeader("Vary", vary == null || vary.isBlank() ? cfg.cacheVary : vary + ", " + cfg.cacheVary);
         }
-    }
-
-    static String offloadValue(XAccelConfig cfg, Location location, Path realFile) {
-        if (cfg.headerType.usesAbsolutePath()) {
-            return RedirectPathEncoder.encode(realFile.toString());
-        }
-        StringBuilder rel = new StringBuilder();
-        for (Path name : location.root().relativize(realFile)) {
-            if (rel.length() > 0) {
-                rel.append('/');
-            }
-            rel.append(name);
-        }
-        return location.uriPrefix() + RedirectPathEncoder.encode(rel.toString());
     }
 
     /** The offload decision. The marker and the header type are compared, never taken from the request. */

@@ -140,6 +140,16 @@ public final class XAccelFilterBuilder {
         return set(XAccelFilter.PARAM_SIGNED_LINK_TTL, Long.toString(ttlSeconds));
     }
 
+    /** {@code Content-Security-Policy} sent with every file, or {@code none}; see the init-param. */
+    public XAccelFilterBuilder contentSecurityPolicy(String policy) {
+        return set(XAccelFilter.PARAM_CONTENT_SECURITY_POLICY, policy);
+    }
+
+    /** Longest offload header value(s) in bytes; longer ones are served directly. */
+    public XAccelFilterBuilder maxRedirectLength(int bytes) {
+        return set(XAccelFilter.PARAM_MAX_REDIRECT_LENGTH, Integer.toString(bytes));
+    }
+
     /**
      * @throws IllegalArgumentException naming the parameter and value when the configuration is invalid
      *                                  (e.g. a root that does not exist)

@@ -11,7 +11,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * Declared mode under test: {@code ?f=relative/name} inside {@link #root}; {@code status} makes it answer an
  * error instead (before or after declaring, {@code when=after}), {@code name} sets a download name,
  * {@code spoof} sets an X-Accel-Redirect itself, {@code body} writes text after declaring, {@code abs} declares
- * an absolute path, {@code validators} sets ETag/Last-Modified/Accept-Ranges/Content-Range before declaring.
+ * an absolute path, {@code validators} sets ETag/Last-Modified/Accept-Ranges/Content-Range before declaring,
+ * {@code pre} writes body text before declaring.
  */
 final class DeclaringServlet extends HttpServlet {
 
@@ -39,6 +40,10 @@ final class DeclaringServlet extends HttpServlet {
             resp.setDateHeader("Last-Modified", 0);
             resp.setHeader("Accept-Ranges", "bytes");
             resp.setHeader("Content-Range", "bytes 0-0/1");
+        }
+        if (req.getParameter("pre") != null) {
+            resp.setContentType("text/plain");
+            resp.getWriter().write("written before the declaration");
         }
         Path file = req.getParameter("abs") != null ? Path.of(req.getParameter("abs")) : root.resolve(req.getParameter("f"));
         XAccelFile f = XAccelFile.of(file);

@@ -110,13 +110,15 @@ class DirectFileSenderIT {
 
         @Override
         protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-            Path file = tmp.resolve(req.getPathInfo().substring(1));
+            String name = req.getPathInfo().substring(1);
+            Resolution file = Resolution.ok(tmp, tmp.resolve(name), name);
             DirectFileSender sender = "copy".equals(req.getParameter("mode")) ? copying : zeroCopy;
             HttpServletRequest r = wrap(req);
             HttpServletResponse w = req.getParameter("wrapresp") != null ? new HttpServletResponseWrapper(resp) : resp;
             String id = req.getHeader("X-Test-Id");
             try {
-                long n = sender.send(r, w, file, "audio/mpeg", req.getParameter("cd"), req.getParameter("cc"));
+                long n = sender.send(r, w, file,
+                        new FileHeaders("audio/mpeg", req.getParameter("cd"), req.getParameter("cc"), null));
                 OUTCOMES.put(id, new Outcome(req.getAttribute(DirectFileSender.SENDFILE_FILENAME),
                         (Long) req.getAttribute(DirectFileSender.SENDFILE_START),
                         (Long) req.getAttribute(DirectFileSender.SENDFILE_END), n, null));
@@ -227,7 +229,7 @@ class DirectFileSenderIT {
     }
 
     static String httpDate(long epochMillis) {
-        return HttpDate.format(epochMillis);
+        return dev.xaccel.testsupport.HttpDate.format(epochMillis);
     }
 
     static String etagOf(Path file) throws IOException {

@@ -29,8 +29,8 @@ class DirectFileSenderTest {
         HttpServletRequest req = mock(HttpServletRequest.class);
         HttpServletResponse resp = mock(HttpServletResponse.class);
         when(req.getMethod()).thenReturn("GET");
-        assertEquals(DirectFileSender.VANISHED, new DirectFileSender(false, 4096).send(req, resp, dir.resolve("gone.mp3"), "audio/mpeg",
-                null, null));
+        assertEquals(DirectFileSender.VANISHED, new DirectFileSender(false, 4096).send(req, resp,
+                Resolution.ok(dir, dir.resolve("gone.mp3"), "gone.mp3"), new FileHeaders("audio/mpeg", null, null, null)));
         verify(resp).sendError(404);
     }
 }

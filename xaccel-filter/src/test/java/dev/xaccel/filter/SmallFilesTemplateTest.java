@@ -50,7 +50,7 @@ class SmallFilesTemplateTest {
         assertHas(auth, "proxy_set_header\\s+X-Sendfile-Type\\s+X-Accel-Redirect;");
         assertHas(auth, "proxy_cache\\s+xaccel_auth;");
         assertHas(auth, "proxy_cache_lock\\s+on;");
-        assertHas(auth, "proxy_cache_valid\\s+401 403\\s+\\d+s;");
+        assertFalse(auth.contains("proxy_cache_valid"), "denials are never cached (a 401 carries no Vary)");
         Matcher key = Pattern.compile("proxy_cache_key\\s+\"([^\"]+)\";").matcher(auth);
         assertTrue(key.find(), auth);
         for (String part : new String[] {"$host$request_uri", "$cookie_JSESSIONID", "$http_authorization",
@@ -70,12 +70,15 @@ class SmallFilesTemplateTest {
         assertEquals(1, count(conf, "\\bproxy_cache\\s"), "proxy_cache outside the auth location");
         String pub = block(conf, "location ^~ ${PUBLIC_PREFIX} {");
         assertHas(pub, "auth_request\\s+/_xaccel_auth;");
-        assertHas(pub, "auth_request_set\\s+\\$xaccel_redirect\\s+\\$upstream_http_x_accel_redirect;");
-        assertHas(pub, "try_files\\s+\\S+\\s+/_xaccel_cached\\$xaccel_redirect;");
+        // the file is the one the application named (its X-Accel-Raw-Path), never this request's own $uri
+        assertHas(pub, "auth_request_set\\s+\\$xaccel_raw\\s+\\$upstream_http_x_accel_raw_path;");
+        assertHas(pub, "try_files\\s+\\S+\\s+/_xaccel_cached\\$xaccel_raw;");
+        assertFalse(pub.contains("alias") || pub.contains("root "), "the public location serves no file itself");
         String jump = block(conf, "location ^~ /_xaccel_cached/_xaccel/media/ {");
         assertHas(jump, "\\binternal;");
         assertHas(jump, "alias\\s+\\$\\{MEDIA_ROOT}/;");
         assertHas(jump, "max_ranges\\s+1;");
+        assertHas(jump, "if \\(\\$uri != \"/_xaccel_cached\\$xaccel_raw\"\\)\\s*\\{\\s*return 418;\\s*}");
         assertHas(block(conf, "location = /_xaccel_cached {"), "\\binternal;");
         assertHas(block(conf, "location ^~ /_xaccel/media/ {"), "\\binternal;");
         assertHas(conf, "proxy_cache_path\\s+tmp/");

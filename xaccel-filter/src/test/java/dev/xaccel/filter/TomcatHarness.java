@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,6 +41,12 @@ final class TomcatHarness implements AutoCloseable {
 
     /** A context whose unmatched requests reach a catch-all servlet answering 200 "chain". */
     Context context(String path, Path docBase, Map<String, String> initParams) throws IOException {
+        return context(path, docBase, initParams, DispatcherType.REQUEST);
+    }
+
+    /** Like {@link #context(String, Path, Map)}, the filter mapped for these dispatcher types. */
+    Context context(String path, Path docBase, Map<String, String> initParams, DispatcherType... dispatchers)
+            throws IOException {
         Context ctx = tomcat.addContext(path, Files.createDirectories(docBase).toString());
         Tomcat.addDefaultMimeTypeMappings(ctx);
         FilterDef def = new FilterDef();
@@ -49,6 +57,9 @@ final class TomcatHarness implements AutoCloseable {
         FilterMap map = new FilterMap();
         map.setFilterName("xaccel");
         map.addURLPattern("/*");
+        for (DispatcherType d : dispatchers) {
+            map.setDispatcher(d.name());
+        }
         ctx.addFilterMap(map);
         servlet(ctx, "catchAll", "/", new HttpServlet() {
             private static final long serialVersionUID = 1L;
@@ -62,6 +73,19 @@ final class TomcatHarness implements AutoCloseable {
         return ctx;
     }
 
+    /** Maps {@code filter} for all requests, in front of every filter declared so far (an outer filter). */
+    static void outerFilter(Context ctx, String name, Filter filter) {
+        FilterDef def = new FilterDef();
+        def.setFilterName(name);
+        def.setFilter(filter);
+        def.setFilterClass(filter.getClass().getName());
+        ctx.addFilterDef(def);
+        FilterMap map = new FilterMap();
+        map.setFilterName(name);
+        map.addURLPattern("/*");
+        ctx.addFilterMapBefore(map);
+    }
+
     static void servlet(Context ctx, String name, String pattern, Servlet servlet) {
         Wrapper w = Tomcat.addServlet(ctx, name, servlet);
         w.setAsyncSupported(true);
@@ -71,6 +95,10 @@ final class TomcatHarness implements AutoCloseable {
     void start() throws LifecycleException {
         tomcat.start();
         port = tomcat.getConnector().getLocalPort();
+    }
+
+    int port() {
+        return port;
     }
 
     HttpResponse<byte[]> get(String pathAndQuery, String... headers) throws IOException, InterruptedException {

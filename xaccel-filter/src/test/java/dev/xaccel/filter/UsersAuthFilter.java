@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Stands in for an application with two users and the three kinds of credentials a real one accepts:
  * {@code Authorization: Bearer <user>-token}, the session cookie {@code JSESSIONID=<user>-session} and a
- * remember-me cookie {@code remember_me=<user>-remember}. Without a known credential: 401. The user name
+ * remember-me cookie {@code remember_me=<user>-remember}. Without a known credential: 401, unless the path is
+ * public (optional prefixes, like a site's static assets). The user name
  * goes to the request attribute {@value #USER}. Counts every request that reaches the application.
  */
 final class UsersAuthFilter implements Filter {
@@ -32,8 +33,19 @@ final class UsersAuthFilter implements Filter {
     private static final Map<String, String> SESSIONS = Map.of(ALICE_SESSION, "alice", "bob-session", "bob");
     private static final Map<String, String> REMEMBER = Map.of("alice-remember", "alice", BOB_REMEMBER, "bob");
 
+    private final List<String> publicPrefixes;
     private final AtomicInteger requests = new AtomicInteger();
     private final List<Integer> remotePorts = new CopyOnWriteArrayList<>();
+
+    /** Every request needs a credential. */
+    UsersAuthFilter() {
+        this(List.of());
+    }
+
+    /** Requests whose path within the application starts with one of {@code publicPrefixes} need none. */
+    UsersAuthFilter(List<String> publicPrefixes) {
+        this.publicPrefixes = List.copyOf(publicPrefixes);
+    }
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
@@ -43,6 +55,10 @@ final class UsersAuthFilter implements Filter {
         requests.incrementAndGet();
         remotePorts.add(req.getRemotePort());
         String user = user(req);
+        if (user == null && isPublic(req)) {
+            chain.doFilter(request, response);
+            return;
+        }
         if (user == null) {
             resp.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
             resp.setHeader("WWW-Authenticate", "Bearer realm=\"xaccel-test\"");
@@ -52,6 +68,16 @@ final class UsersAuthFilter implements Filter {
         }
         req.setAttribute(USER, user);
         chain.doFilter(request, response);
+    }
+
+    private boolean isPublic(HttpServletRequest req) {
+        String path = XAccelFilter.pathInApplication(req);
+        for (String p : publicPrefixes) {
+            if (path.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String user(HttpServletRequest req) {

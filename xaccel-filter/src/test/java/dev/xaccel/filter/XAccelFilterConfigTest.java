@@ -83,8 +83,23 @@ class XAccelFilterConfigTest {
         assertFalse(c.allowHidden);
         assertEquals(SymlinkPolicy.WITHIN_ROOT, c.symlinks);
         assertEquals("application/octet-stream", c.defaultContentType);
-        assertTrue(c.sendfile);
+        assertFalse(c.sendfile, "Tomcat's sendfile re-opens by name: opt-in for roots without untrusted writers");
         assertEquals("none", c.jmxName);
+        assertEquals("default-src 'none'; style-src 'unsafe-inline'; sandbox", c.contentSecurityPolicy);
+        assertEquals(2048, c.maxRedirectLength);
+    }
+
+    @Test
+    void contentSecurityPolicyNoneSendsNoHeader() throws Exception {
+        Map<String, String> p = base();
+        p.put("contentSecurityPolicy", "None");
+        XAccelFilter f = init(p);
+        try {
+            assertNull(f.config().contentSecurityPolicy);
+            assertTrue(f.config().toString().contains("contentSecurityPolicy=none"), f.config().toString());
+        } finally {
+            f.destroy();
+        }
     }
 
     @Test
@@ -105,8 +120,10 @@ class XAccelFilterConfigTest {
         p.put("allowHidden", "true");
         p.put("symlinks", "never");
         p.put("defaultContentType", "text/plain; charset=UTF-8");
-        p.put("sendfile", "false");
+        p.put("sendfile", "true");
         p.put("jmxName", "dev.xaccel:type=Test,name=x");
+        p.put("contentSecurityPolicy", "sandbox");
+        p.put("maxRedirectLength", "12288");
         XAccelFilter f = init(p);
         try {
             XAccelConfig c = f.config();
@@ -128,8 +145,10 @@ class XAccelFilterConfigTest {
             assertTrue(c.allowHidden);
             assertEquals(SymlinkPolicy.NEVER, c.symlinks);
             assertEquals("text/plain; charset=UTF-8", c.defaultContentType);
-            assertFalse(c.sendfile);
+            assertTrue(c.sendfile);
             assertEquals("dev.xaccel:type=Test,name=x", c.jmxName);
+            assertEquals("sandbox", c.contentSecurityPolicy);
+            assertEquals(12288, c.maxRedirectLength);
             assertTrue(c.toString().contains("headerType=X-Sendfile"), c.toString());
         } finally {
             f.destroy();
@@ -191,6 +210,11 @@ class XAccelFilterConfigTest {
         "allowUnmapped | yes",
         "allowHidden | 1",
         "sendfile | on",
+        "contentSecurityPolicy | sand\u0001box",
+        "contentSecurityPolicy | default-src \u00e9",
+        "maxRedirectLength | 255",
+        "maxRedirectLength | 4k",
+        "maxRedirectLength | 99999999999",
         "symlinks | always",
         "defaultContentType | octet-stream",
         "defaultContentType | text/plain\u0007x",

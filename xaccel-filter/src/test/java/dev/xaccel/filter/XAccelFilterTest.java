@@ -3,6 +3,7 @@ package dev.xaccel.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -120,9 +121,15 @@ class XAccelFilterTest {
     void offloadValues() throws Exception {
         XAccelConfig c = filter(Map.of()).config();
         Path real = media.resolve("a b?.mp3").toRealPath();
-        assertEquals("/_xaccel/media/a%20b%3F.mp3", XAccelFilter.offloadValue(c, c.locations.get(0), real));
+        Resolution file = c.locations.get(0).resolver().resolve("a b?.mp3");
+        OffloadHeaders nginx = OffloadHeaders.of(c.headerType, c.locations.get(0), file);
+        assertEquals("/_xaccel/media/a%20b%3F.mp3", nginx.redirect());
+        assertNull(nginx.rawPath(), "a raw '?' would end the path in try_files");
         XAccelConfig s = filter(Map.of("headerType", "X-LIGHTTPD-send-file")).config();
-        assertEquals(media.toRealPath() + "/a%20b%3F.mp3", XAccelFilter.offloadValue(s, s.locations.get(0), real));
+        OffloadHeaders lighttpd = OffloadHeaders.of(s.headerType, s.locations.get(0), file);
+        assertEquals(media.toRealPath() + "/a%20b%3F.mp3", lighttpd.redirect());
+        assertNull(lighttpd.rawPath());
+        assertEquals(real, file.file());
     }
 
     // ---- mapped mode
@@ -300,7 +307,7 @@ class XAccelFilterTest {
         Object[] state = new Object[1];
         f.doFilter(req, response(200), (rq, rs) -> state[0] = rq.getAttribute(DeclaredState.ATTRIBUTE));
         assertThrows(IllegalStateException.class,
-                () -> ((DeclaredState) state[0]).declare(XAccelFile.of(media.resolve("song.mp3"))));
+                () -> ((DeclaredState) state[0]).declare(XAccelFile.of(media.resolve("song.mp3")), req));
     }
 
     @Test

@@ -1,0 +1,150 @@
+package dev.xaccel.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.boundary.BoundaryCheck;
+import dev.xaccel.testsupport.boundary.BoundaryCheck.Caller;
+import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
+import dev.xaccel.testsupport.boundary.BoundaryCorpus;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The differential test of the trust boundary for each nginx config under docs/nginx/, as shipped: one
+ * application with public assets, per-user files and a mapped shared folder behind each config, and a corpus of
+ * request targets (path parameters, encoded and double-encoded separators and dots, backslashes, overlong UTF-8,
+ * case, repeated slashes, ?/# encodings) that start under every public and protected location and aim at every
+ * protected file. Sent with no credentials, as alice and as bob, no response may carry a byte of a file the
+ * application denies that caller.
+ */
+class BoundaryIT {
+
+    static final String SECRET = "boundary-it-secret-0123456789-abcdefghij-KLMNOP";
+
+    static Path media;
+    static Path dir;
+    static EmbeddedTomcat tomcat;
+    static final Map<String, NginxServer> NGINX = new LinkedHashMap<>();
+    static List<Secret> secrets;
+    static String signedPublic;
+
+    /** Public assets, like a site's static files: no credentials needed (the auth filter lets /assets/ pass). */
+    static final class AssetServlet extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            resp.setContentType("text/css");
+            resp.getWriter().write("body { color: black }\n");
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        dir = TestPaths.freshDir("e2e-boundary");
+        media = Files.createDirectories(dir.resolve("media")).toRealPath();
+        byte[] alice = write("alice/secret a.jpg", 20_000);
+        byte[] bob = write("bob/secret b.jpg", 20_000);
+        byte[] shared = write("shared/common.jpg", 5_000);
+        byte[] hidden = write(".hidden/key.txt", 2_000);
+        write("public/pub.jpg", 3_000);
+        byte[] outside = BoundaryCheck.uniqueContent("outside", 2_000);
+        Files.createDirectories(dir.resolve("outside"));
+        Files.write(dir.resolve("outside/canary.txt"), outside);
+        secrets = List.of(new Secret("alice's file", alice, Set.of("alice")),
+                new Secret("bob's file", bob, Set.of("bob")),
+                new Secret("the shared folder", shared, Set.of("alice", "bob")),
+                new Secret("a hidden file", hidden, Set.of()),
+                new Secret("a file outside the root", outside, Set.of()));
+
+        Map<String, String> params = new LinkedHashMap<>();
+        // expires= matters only to the cached-decision config (the others never cache)
+        params.put("locations", media + "/ => /_xaccel/media/ expires=60");
+        params.put("mappings", "/library/ => " + media.resolve("shared") + "/");
+        params.put("signedLinkSecret", SECRET);
+        params.put("signedLinkPrefix", "/s/media/");
+        params.put("jmxName", "none");
+        tomcat = EmbeddedTomcat.builder("boundary")
+                .auth(new UsersAuthFilter(List.of("/assets/")))
+                .xaccelFilter(params)
+                .servlet("/covers/*", new OwnedFileServlet(media))
+                .servlet("/assets/*", new AssetServlet())
+                .start();
+        signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
+        for (String template : List.of(NginxServer.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE,
+                SignedLinksIT.TEMPLATE)) {
+            NGINX.put(template, NginxServer.start("boundary-" + NGINX.size(),
+                    Files.readString(NginxServer.templatePath(template), StandardCharsets.UTF_8),
+                    Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET), tomcat.port(), media));
+        }
+    }
+
+    static byte[] write(String name, int size) throws IOException {
+        Path file = media.resolve(name);
+        Files.createDirectories(file.getParent());
+        byte[] content = BoundaryCheck.uniqueContent(name, size);
+        Files.write(file, content);
+        return content;
+    }
+
+    @AfterAll
+    static void stop() {
+        try {
+            NGINX.values().forEach(NginxServer::close);
+        } finally {
+            if (tomcat != null) {
+                tomcat.close();
+            }
+        }
+    }
+
+    static final List<Caller> CALLERS = List.of(Caller.anonymous(),
+            new Caller("alice", Map.of("Authorization", UsersAuthFilter.ALICE_BEARER)),
+            new Caller("bob", Map.of("Cookie", "JSESSIONID=bob-session")));
+
+    /** Every public and protected location of the three configs (internal ones too). */
+    static List<String> starts() {
+        return List.of("/", "/assets/app.css", "/assets/", "/covers/alice/secret%20a.jpg", "/covers/bob/",
+                "/library/common.jpg", signedPublic, "/sb/media/public/pub.jpg", "/_xaccel/media/public/pub.jpg",
+                "/_xaccel_cached/_xaccel/media/", "/_xaccel_auth", "/_xaccel_cached");
+    }
+
+    /** Every protected file, by the URLs that name it (public, internal, signed, and out of the root). */
+    static final List<String> GOALS = List.of("/covers/alice/secret%20a.jpg", "/covers/bob/secret%20b.jpg",
+            "/library/common.jpg", "/_xaccel/media/alice/secret%20a.jpg",
+            "/_xaccel_cached/_xaccel/media/bob/secret%20b.jpg", "/s/media/alice/secret%20a.jpg",
+            "/covers/.hidden/key.txt", "/library/../.hidden/key.txt", "/library/../../outside/canary.txt");
+
+    @ParameterizedTest
+    @ValueSource(strings = {NginxServer.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
+        NginxServer nginx = NGINX.get(template);
+        // the setup works: each user gets their own file through this config, and the signed link its file
+        assertEquals(200, RawHttp.get("/covers/alice/secret%20a.jpg")
+                .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(nginx.port()).status());
+        assertEquals(200, RawHttp.get("/library/common.jpg").header("Cookie", "JSESSIONID=bob-session")
+                .send(nginx.port()).status());
+        List<String> targets = BoundaryCorpus.targets(starts(), GOALS);
+        BoundaryCheck.Result result = BoundaryCheck.run(nginx.port(), targets, CALLERS, secrets);
+        System.out.println(template + ": " + result.summary(0));
+        assertTrue(result.findings().isEmpty(), template + ": " + result.summary(20));
+    }
+}
