@@ -59,9 +59,22 @@ public final class Library {
         return books().stream().filter(b -> b.id().equals(id)).findFirst();
     }
 
-    /** The path of {@code file} relative to the library root, with {@code /} separators. */
+    /**
+     * The path of {@code file} relative to the library root, with {@code /} separators: its real path when that
+     * lies inside the root (links inside the library resolved), because nginx opens signed and offloaded files
+     * without following links ({@code disable_symlinks on}).
+     */
     public String relative(Path file) {
-        return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+        Path p = file;
+        try {
+            Path real = file.toRealPath();
+            if (real.startsWith(root)) {
+                p = real;
+            }
+        } catch (IOException e) {
+            // a file that vanished keeps its scanned path: the filter answers 404 for it
+        }
+        return root.relativize(p).toString().replace(file.getFileSystem().getSeparator(), "/");
     }
 
     public synchronized void rescan() throws IOException {

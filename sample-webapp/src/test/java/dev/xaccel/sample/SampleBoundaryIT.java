@@ -1,0 +1,128 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.xaccel.sample.api.UrlPaths;
+import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.boundary.BoundaryCheck;
+import dev.xaccel.testsupport.boundary.BoundaryCheck.Caller;
+import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
+import dev.xaccel.testsupport.boundary.BoundaryCorpus;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The differential test of the trust boundary for the sample as shipped (the Tomcat distribution, the WAR's
+ * web.xml, sample-webapp/nginx/xaccel-demo.conf.template): request targets that start under every public and
+ * protected location (the page, its assets, the login, the API, /library/, signed cover links, the internal
+ * locations) and aim at every cover and chapter, spelled with path parameters, encoded and double-encoded
+ * separators and dots, backslashes, overlong UTF-8, case and repeated slashes. Without credentials no response
+ * may carry a byte of any of them (the sample lets every logged-in user read the whole library).
+ */
+class SampleBoundaryIT {
+
+    static final String LINK_SECRET = ItSupport.newLinkSecret();
+    static final Set<String> USERS = Set.of("demo", "ops");
+
+    static Path library;
+    static CatalinaServer tomcat;
+    static NginxServer nginx;
+    static final Http http = new Http();
+
+    @BeforeAll
+    static void deploy() throws Exception {
+        ItSupport.require(ItSupport.NGINX, "nginx");
+        library = ItSupport.work("boundary-library");
+        DemoLibrary.ensure(library);
+        library = library.toRealPath();
+        tomcat = CatalinaServer.start(ItSupport.work("boundary/catalina-base"), Map.of(
+                "XACCEL_DEMO_LIBRARY", library.toString(),
+                "XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin",
+                "XACCEL_LINK_SECRET", LINK_SECRET));
+        nginx = NginxServer.start(ItSupport.work("boundary/nginx"), tomcat.port, library, LINK_SECRET);
+    }
+
+    @AfterAll
+    static void undeploy() throws Exception {
+        if (nginx != null) {
+            nginx.close();
+        }
+        if (tomcat != null) {
+            tomcat.close();
+        }
+    }
+
+    static String token(String user) throws Exception {
+        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", user));
+        assertEquals(200, r.statusCode(), Http.text(r));
+        return "Bearer " + Http.object(r).getString("token");
+    }
+
+    static String session(String user) throws Exception {
+        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", user));
+        assertEquals(200, r.statusCode(), Http.text(r));
+        String cookie = r.headers().firstValue("Set-Cookie").orElseThrow();
+        return cookie.substring(0, cookie.indexOf(';'));
+    }
+
+    @Test
+    void withoutCredentialsNoTargetReachesAByteOfTheLibrary() throws Exception {
+        String demo = token("demo");
+        List<Caller> callers = List.of(Caller.anonymous(), new Caller("demo", Map.of("Authorization", demo)),
+                new Caller("ops", Map.of("Cookie", session("ops"))));
+        List<Secret> secrets = new ArrayList<>();
+        List<String> goals = new ArrayList<>();
+        List<String> starts = new ArrayList<>(List.of("/", "/index.html", "/assets/app.css", "/assets/app.js",
+                "/api/login", "/api/items", "/library/", "/s/library/", "/_xaccel/library/",
+                "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached"));
+        // a valid signed cover link, as the item list hands it out: a start a client may hold. A link opens its
+        // file for anyone (a bearer link), so that one URL is not a goal; reaching any other file from it is.
+        HttpResponse<byte[]> items = http.get(nginx.url("/api/items"), "Authorization", demo);
+        String signed = Http.array(items).getJsonObject(0).getString("cover");
+        assertTrue(signed.startsWith("/s/library/"), signed);
+        assertEquals(200, RawHttp.get(signed).send(nginx.port).status(), "the signed link itself works");
+        starts.add(signed);
+        String signedPath = signed.substring(0, signed.indexOf('?'));
+        // every file is a secret; the URLs of two books are the goals (the others are spelled the same way)
+        int books = 0;
+        for (DemoLibrary.Book book : DemoLibrary.BOOKS) {
+            boolean goal = books++ < 2;
+            String dir = book.author() + "/" + book.title() + "/";
+            String cover = UrlPaths.encodePath(dir + book.coverFile());
+            String chapter = UrlPaths.encodePath(dir + book.chapters().get(0).fileName());
+            secrets.add(new Secret(dir + book.coverFile(), Files.readAllBytes(book.dir(library)
+                    .resolve(book.coverFile())), USERS));
+            secrets.add(new Secret(dir + book.chapters().get(0).fileName(), Files.readAllBytes(book.dir(library)
+                    .resolve(book.chapters().get(0).fileName())), USERS));
+            String id = Library.id(book.author() + "/" + book.title());
+            if (!goal) {
+                continue;
+            }
+            goals.addAll(List.of("/library/" + cover, "/_xaccel/library/" + cover,
+                    "/_xaccel_cached/_xaccel/library/" + cover, "/api/items/" + id + "/cover",
+                    "/library/" + chapter, "/api/items/" + id + "/file/0"));
+            if (!("/s/library/" + cover).equals(signedPath)) {
+                goals.add("/s/library/" + cover);
+            }
+            if (books == 1) {
+                starts.addAll(List.of("/library/" + cover, "/api/items/" + id + "/cover",
+                        "/api/items/" + id + "/file/0"));
+            }
+        }
+
+        List<String> targets = BoundaryCorpus.targets(starts, goals);
+        BoundaryCheck.Result result = BoundaryCheck.run(nginx.port, targets, callers, secrets);
+        System.out.println("sample: " + result.summary(0));
+        assertTrue(result.findings().isEmpty(), "sample: " + result.summary(20));
+    }
+}
