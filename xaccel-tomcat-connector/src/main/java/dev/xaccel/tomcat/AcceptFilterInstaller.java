@@ -5,11 +5,11 @@ import java.net.InetSocketAddress;
 import java.nio.channels.NetworkChannel;
 import java.util.List;
 
-import dev.xaccel.tomcat.os.ErrnoException;
-import dev.xaccel.tomcat.os.ListeningSocketLocator;
-import dev.xaccel.tomcat.os.NativeSockets;
-import dev.xaccel.tomcat.os.NativeSocketsLoader;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.ErrnoException;
+import dev.xaccel.tomcat.internal.os.ListeningSocketLocator;
+import dev.xaccel.tomcat.internal.os.NativeSockets;
+import dev.xaccel.tomcat.internal.os.NativeSocketsLoader;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * Applies the configured accept filter to a listening socket: the one OS switch (Linux {@code TCP_DEFER_ACCEPT},

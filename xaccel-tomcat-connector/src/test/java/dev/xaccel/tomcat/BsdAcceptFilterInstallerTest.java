@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.xaccel.tomcat.FakeNativeSockets.Generation;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /** The FreeBSD/NetBSD logic against a simulated kernel: exact calls, exact bytes, errno messages. */
 class BsdAcceptFilterInstallerTest {
@@ -131,7 +131,7 @@ class BsdAcceptFilterInstallerTest {
         try {
             kernel.setsockopt(5, 0xffff, 0x1000, AcceptFilter.HTTPREADY.toStruct());
             fail("kernel accepted a second filter");
-        } catch (dev.xaccel.tomcat.os.ErrnoException e) {
+        } catch (dev.xaccel.tomcat.internal.os.ErrnoException e) {
             assertEquals(errno, e.errno());
         }
     }

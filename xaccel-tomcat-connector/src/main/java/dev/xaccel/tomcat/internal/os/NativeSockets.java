@@ -1,4 +1,4 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 /**
  * The few socket system calls the connector needs, as plain Java types. The production implementation uses JNA
