@@ -36,10 +36,6 @@ final class AcceptFilterInstaller {
         this.source = source;
     }
 
-    OsFamily os() {
-        return os;
-    }
-
     /**
      * @param channel      the bound, listening channel
      * @param connector    the connector name for messages
