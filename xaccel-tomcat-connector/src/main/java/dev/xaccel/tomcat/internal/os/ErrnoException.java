@@ -15,7 +15,7 @@ public class ErrnoException extends IOException {
      * @param errno the errno value
      */
     public ErrnoException(String call, int errno) {
-        super(call + " failed with errno " + errno);
+        super(Messages.get("errno.failed", call, String.valueOf(errno)));
         this.call = call;
         this.errno = errno;
     }

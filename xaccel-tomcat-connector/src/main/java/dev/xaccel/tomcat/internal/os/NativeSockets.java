@@ -2,8 +2,9 @@ package dev.xaccel.tomcat.internal.os;
 
 /**
  * The few socket system calls the connector needs, as plain Java types. The production implementation uses JNA
- * (see {@link NativeSocketsLoader}); tests use a fake that records the exact bytes passed and simulates errno
- * values. Nothing outside this package sees a JNA type.
+ * (package-private, loaded by {@link NativeSocketsLoader}); when JNA cannot be loaded, the loader hands out a no-op
+ * fallback whose {@link #isAvailable()} is false; tests use a fake that records the exact bytes passed and
+ * simulates errno values. Nothing outside this package sees a JNA type.
  */
 public interface NativeSockets {
 
@@ -63,4 +64,63 @@ public interface NativeSockets {
 
     /** @return the size of the descriptor table ({@code getdtablesize()}), the bound of a descriptor scan */
     int descriptorTableSize();
+
+    /**
+     * {@link #setsockopt(int, int, int, byte[])} of an option value type.
+     *
+     * @param fd     the socket
+     * @param option the option (level and number)
+     * @param value  the bytes of the option value, or {@code null} for {@code NULL, 0}
+     * @throws ErrnoException if the call fails
+     */
+    default void setsockopt(int fd, SocketOption option, byte[] value) throws ErrnoException {
+        setsockopt(fd, option.level(), option.option(), value);
+    }
+
+    /**
+     * {@link #setsockoptInt(int, int, int, int)} of an option value type.
+     *
+     * @param fd     the socket
+     * @param option the option (level and number)
+     * @param value  the value
+     * @throws ErrnoException if the call fails
+     */
+    default void setsockoptInt(int fd, SocketOption option, int value) throws ErrnoException {
+        setsockoptInt(fd, option.level(), option.option(), value);
+    }
+
+    /**
+     * {@link #getsockopt(int, int, int, int)} of an option value type.
+     *
+     * @param fd     the socket
+     * @param option the option (level and number)
+     * @param length the buffer size
+     * @return the bytes the kernel wrote (as many as it reported)
+     * @throws ErrnoException if the call fails
+     */
+    default byte[] getsockopt(int fd, SocketOption option, int length) throws ErrnoException {
+        return getsockopt(fd, option.level(), option.option(), length);
+    }
+
+    /**
+     * {@link #getsockoptInt(int, int, int)} of an option value type.
+     *
+     * @param fd     the socket
+     * @param option the option (level and number)
+     * @return the value
+     * @throws ErrnoException if the call fails
+     */
+    default int getsockoptInt(int fd, SocketOption option) throws ErrnoException {
+        return getsockoptInt(fd, option.level(), option.option());
+    }
+
+    /** @return whether the calls reach the kernel: false for the fallback used when JNA cannot be loaded */
+    default boolean isAvailable() {
+        return true;
+    }
+
+    /** @return why the calls do not reach the kernel, or {@code null} when they do */
+    default String unavailabilityCause() {
+        return null;
+    }
 }

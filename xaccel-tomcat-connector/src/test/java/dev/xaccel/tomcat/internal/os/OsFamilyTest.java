@@ -37,4 +37,14 @@ class OsFamilyTest {
         assertEquals("ENOENT", OsFamily.FREEBSD.errnoName(2));
         assertEquals("errno 5", OsFamily.FREEBSD.errnoName(5));
     }
+
+    @Test
+    void socketOptionsAreValueTypesOfEachFamily() {
+        assertEquals(new SocketOption("SO_ACCEPTFILTER", 0xffff, 0x1000), OsFamily.FREEBSD.acceptFilter());
+        assertEquals(new SocketOption("SO_ACCEPTFILTER", 0xffff, 0x1000), OsFamily.NETBSD.acceptFilter());
+        assertEquals(new SocketOption("SO_ACCEPTCONN", 0xffff, 2), OsFamily.FREEBSD.acceptConn());
+        assertEquals(new SocketOption("SO_ACCEPTCONN", 1, 30), OsFamily.LINUX.acceptConn());
+        assertEquals(new SocketOption("TCP_DEFER_ACCEPT", 6, 9), OsFamily.LINUX.deferAccept());
+        assertEquals("TCP_DEFER_ACCEPT", OsFamily.LINUX.deferAccept().toString());
+    }
 }
