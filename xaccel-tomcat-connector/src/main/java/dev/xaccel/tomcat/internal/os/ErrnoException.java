@@ -7,7 +7,9 @@ public class ErrnoException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The system call that failed, for example {@code setsockopt}. */
     private final String call;
+    /** The {@code errno} value it set. */
     private final int errno;
 
     /**
