@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * No dependency cycles among the connector's compiled classes (a nested class counts as part of its top-level class)
  * nor among its packages: the API package may use {@code internal.os}, never the other way round. The references
  * are read from the constant pools of the class files in {@code target/classes}: class entries, field and method
- * descriptors, generic signatures. Constants that javac inlines ({@code static final} strings and numbers) leave no
- * reference and are not seen.
+ * descriptors, generic signatures. A constant that javac inlines ({@code static final} strings and numbers) counts
+ * too: javac keeps a class entry for the class that declares it.
  */
 class DependencyCycleTest {
 
