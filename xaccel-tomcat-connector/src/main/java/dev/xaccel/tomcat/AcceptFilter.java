@@ -109,17 +109,15 @@ public final class AcceptFilter {
     private static String checked(String what, String value, int max, boolean emptyAllowed) {
         Objects.requireNonNull(value, what);
         if (!emptyAllowed && value.isEmpty()) {
-            throw new IllegalArgumentException("accept filter " + what + " must not be empty");
+            throw new IllegalArgumentException(Messages.get("filter.empty", what));
         }
         if (value.length() > max) {
-            throw new IllegalArgumentException("accept filter " + what + " [" + value + "] is longer than " + max
-                    + " characters");
+            throw new IllegalArgumentException(Messages.get("filter.tooLong", what, value, String.valueOf(max)));
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c < 0x21 || c > 0x7e) {
-                throw new IllegalArgumentException("accept filter " + what + " [" + value
-                        + "] may only contain printable ASCII characters");
+                throw new IllegalArgumentException(Messages.get("filter.notPrintable", what, value));
             }
         }
         return value;

@@ -5,11 +5,11 @@ import java.net.InetSocketAddress;
 import java.nio.channels.NetworkChannel;
 import java.util.List;
 
-import dev.xaccel.tomcat.os.ErrnoException;
-import dev.xaccel.tomcat.os.ListeningSocketLocator;
-import dev.xaccel.tomcat.os.NativeSockets;
-import dev.xaccel.tomcat.os.NativeSocketsLoader;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.ErrnoException;
+import dev.xaccel.tomcat.internal.os.ListeningSocketLocator;
+import dev.xaccel.tomcat.internal.os.NativeSockets;
+import dev.xaccel.tomcat.internal.os.NativeSocketsLoader;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * Applies the configured accept filter to a listening socket: the one OS switch (Linux {@code TCP_DEFER_ACCEPT},
@@ -28,16 +28,12 @@ final class AcceptFilterInstaller {
     private NativeSockets sockets;
 
     AcceptFilterInstaller() {
-        this(OsFamily.current(), NativeSocketsLoader::load);
+        this(OsFamily.current(), NativeSocketsLoader::loadOrNoop);
     }
 
     AcceptFilterInstaller(OsFamily os, NativeSource source) {
         this.os = os;
         this.source = source;
-    }
-
-    OsFamily os() {
-        return os;
     }
 
     /**
@@ -68,15 +64,24 @@ final class AcceptFilterInstaller {
             return AcceptFilterStatus.failure(Messages.get("installer.unsupportedOs", connector,
                     System.getProperty("os.name"), mode.attributeValue()));
         }
+        if (sockets == null) {
+            try {
+                sockets = source.load();
+            } catch (IOException e) {
+                return AcceptFilterStatus.failure(Messages.get("installer.nativeUnavailable", connector,
+                        e.getMessage()));
+            }
+        }
+        if (!sockets.isAvailable()) {
+            return AcceptFilterStatus.failure(Messages.get("installer.nativeUnavailable", connector,
+                    sockets.unavailabilityCause()));
+        }
         ListeningSocketLocator.Found found;
         try {
-            if (sockets == null) {
-                sockets = source.load();
-            }
             found = new ListeningSocketLocator(sockets, os).locate(channel);
         } catch (IOException e) {
-            String key = sockets == null ? "installer.nativeUnavailable" : "installer.socketNotFound";
-            return AcceptFilterStatus.failure(Messages.get(key, connector, e.getMessage(), localAddress(channel)));
+            return AcceptFilterStatus.failure(Messages.get("installer.socketNotFound", connector, e.getMessage(),
+                    localAddress(channel)));
         }
         if (os.kind() == OsFamily.Kind.DEFER_ACCEPT) {
             return installDeferAccept(found, connector, mode, deferSeconds);
@@ -89,8 +94,8 @@ final class AcceptFilterInstaller {
             AcceptFilterMode mode, int seconds) {
         int fd = found.fd();
         try {
-            sockets.setsockoptInt(fd, OsFamily.IPPROTO_TCP, OsFamily.TCP_DEFER_ACCEPT, seconds);
-            int kernel = sockets.getsockoptInt(fd, OsFamily.IPPROTO_TCP, OsFamily.TCP_DEFER_ACCEPT);
+            sockets.setsockoptInt(fd, os.deferAccept(), seconds);
+            int kernel = sockets.getsockoptInt(fd, os.deferAccept());
             return new AcceptFilterStatus(kernel > 0, "TCP_DEFER_ACCEPT", String.valueOf(kernel),
                     Messages.get("installer.linux.active", connector, mode.attributeValue(),
                             String.valueOf(seconds), String.valueOf(kernel), describe(found)),
@@ -119,10 +124,10 @@ final class AcceptFilterInstaller {
             }
             try {
                 if (current != null && !removed) {
-                    sockets.setsockopt(fd, os.solSocket(), OsFamily.SO_ACCEPTFILTER, null);
+                    sockets.setsockopt(fd, os.acceptFilter(), null);
                     removed = true;
                 }
-                sockets.setsockopt(fd, os.solSocket(), OsFamily.SO_ACCEPTFILTER, wanted.toStruct());
+                sockets.setsockopt(fd, os.acceptFilter(), wanted.toStruct());
             } catch (ErrnoException e) {
                 if (e.errno() == OsFamily.ENOENT && i + 1 < candidates.size()) {
                     continue; // auto on TLS: tlsready not in this kernel, try dataready
@@ -140,7 +145,7 @@ final class AcceptFilterInstaller {
 
     private String failureMessage(ErrnoException e, String connector, AcceptFilter wanted, AcceptFilter current,
             boolean removed) {
-        String installed = current == null ? "none" : current.toString();
+        String installed = current == null ? Messages.get("installer.bsd.installedNone") : current.toString();
         if (!removed && current != null) {
             return Messages.get("installer.bsd.removeFailed", connector, installed, os.errnoName(e.errno()));
         }
@@ -165,8 +170,7 @@ final class AcceptFilterInstaller {
     /** @return the installed filter, or {@code null} for none ({@code getsockopt} answers {@code EINVAL}) */
     private AcceptFilter currentFilter(int fd) {
         try {
-            return AcceptFilter.fromStruct(
-                    sockets.getsockopt(fd, os.solSocket(), OsFamily.SO_ACCEPTFILTER, AcceptFilter.STRUCT_SIZE));
+            return AcceptFilter.fromStruct(sockets.getsockopt(fd, os.acceptFilter(), AcceptFilter.STRUCT_SIZE));
         } catch (ErrnoException | IllegalArgumentException e) {
             return null;
         }
@@ -174,7 +178,8 @@ final class AcceptFilterInstaller {
 
     private static String describe(ListeningSocketLocator.Found found) {
         return Messages.get("installer.descriptor", String.valueOf(found.fd()),
-                found.how() == ListeningSocketLocator.Via.JDK_INTERNALS ? "sun.nio.ch" : "descriptor scan");
+                Messages.get(found.how() == ListeningSocketLocator.Via.JDK_INTERNALS ? "installer.via.jdkInternals"
+                        : "installer.via.descriptorScan"));
     }
 
     private static String localAddress(NetworkChannel channel) {

@@ -20,6 +20,9 @@ public enum AcceptFilterMode {
     /** Leave the listening socket untouched. */
     NONE;
 
+    /** The attribute name, {@value}; the endpoint's {@link AcceptFilterNioEndpoint#ATTR_ACCEPT_FILTER} is this. */
+    static final String ATTRIBUTE = "acceptFilter";
+
     /** @return the attribute value, lower case */
     public String attributeValue() {
         return name().toLowerCase(Locale.ROOT);
@@ -63,8 +66,7 @@ public enum AcceptFilterMode {
                 }
             }
         }
-        throw new IllegalArgumentException(Messages.get("endpoint.invalidAttribute",
-                AcceptFilterNioEndpoint.ATTR_ACCEPT_FILTER, value, allowed()));
+        throw new IllegalArgumentException(Messages.get("endpoint.invalidAttribute", ATTRIBUTE, value, allowed()));
     }
 
     static String allowed() {

@@ -28,7 +28,7 @@ import org.apache.tomcat.util.net.NioEndpoint;
 public class AcceptFilterNioEndpoint extends NioEndpoint {
 
     /** Attribute name: {@code httpready|dataready|tlsready|none|auto}. */
-    public static final String ATTR_ACCEPT_FILTER = "acceptFilter";
+    public static final String ATTR_ACCEPT_FILTER = AcceptFilterMode.ATTRIBUTE;
     /** Default of {@value #ATTR_ACCEPT_FILTER}: {@value}. */
     public static final String DEFAULT_ACCEPT_FILTER = "auto";
     /** Attribute name: Linux {@code TCP_DEFER_ACCEPT} seconds, 1 to {@value #MAX_DEFER_ACCEPT_SECONDS}. */

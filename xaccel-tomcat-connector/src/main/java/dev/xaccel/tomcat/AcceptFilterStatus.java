@@ -15,7 +15,8 @@ public record AcceptFilterStatus(boolean active, String effective, String kernel
         boolean failed) {
 
     /** Before the first bind. */
-    static final AcceptFilterStatus NOT_BOUND = new AcceptFilterStatus(false, "none", "", "not bound", false);
+    static final AcceptFilterStatus NOT_BOUND =
+            new AcceptFilterStatus(false, "none", "", Messages.get("status.notBound"), false);
 
     static AcceptFilterStatus failure(String message) {
         return new AcceptFilterStatus(false, "none", "", message, true);

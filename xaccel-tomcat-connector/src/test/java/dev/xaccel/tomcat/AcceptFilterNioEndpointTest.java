@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import dev.xaccel.tomcat.FakeNativeSockets.Generation;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /** Endpoint lifecycle with the simulated FreeBSD kernel: validation, failOnError both ways, attributes. */
 class AcceptFilterNioEndpointTest {

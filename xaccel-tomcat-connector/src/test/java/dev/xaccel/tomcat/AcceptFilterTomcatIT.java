@@ -40,10 +40,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.xaccel.tomcat.os.ListeningSocketLocator;
-import dev.xaccel.tomcat.os.NativeSockets;
-import dev.xaccel.tomcat.os.NativeSocketsLoader;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.ListeningSocketLocator;
+import dev.xaccel.tomcat.internal.os.NativeSockets;
+import dev.xaccel.tomcat.internal.os.NativeSocketsLoader;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * Embedded Tomcat with the accept filter protocol on the real kernel. Linux: TCP_DEFER_ACCEPT; FreeBSD/NetBSD:

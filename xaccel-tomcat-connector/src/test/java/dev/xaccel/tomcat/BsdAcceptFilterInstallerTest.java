@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.xaccel.tomcat.FakeNativeSockets.Generation;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.NativeSockets;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /** The FreeBSD/NetBSD logic against a simulated kernel: exact calls, exact bytes, errno messages. */
 class BsdAcceptFilterInstallerTest {
@@ -131,7 +132,7 @@ class BsdAcceptFilterInstallerTest {
         try {
             kernel.setsockopt(5, 0xffff, 0x1000, AcceptFilter.HTTPREADY.toStruct());
             fail("kernel accepted a second filter");
-        } catch (dev.xaccel.tomcat.os.ErrnoException e) {
+        } catch (dev.xaccel.tomcat.internal.os.ErrnoException e) {
             assertEquals(errno, e.errno());
         }
     }
@@ -295,5 +296,56 @@ class BsdAcceptFilterInstallerTest {
         assertTrue(status.message().contains("failed unexpectedly (java.lang.UnsupportedOperationException: boom)"),
                 status.message());
         assertEquals(List.of(), kernel.callNames());
+    }
+
+    @Test
+    void noopFallbackIsTheSameWarningAsMissingJna() {
+        NativeSockets unavailable = new NativeSockets() {
+            @Override
+            public void setsockopt(int fd, int level, int option, byte[] value) {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public void setsockoptInt(int fd, int level, int option, int value) {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public byte[] getsockopt(int fd, int level, int option, int length) {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public int getsockoptInt(int fd, int level, int option) {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public byte[] getsockname(int fd) {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public int descriptorTableSize() {
+                throw new AssertionError("called");
+            }
+
+            @Override
+            public boolean isAvailable() {
+                return false;
+            }
+
+            @Override
+            public String unavailabilityCause() {
+                return "UnsatisfiedLinkError: no jnidispatch";
+            }
+        };
+        AcceptFilterStatus status = new AcceptFilterInstaller(OsFamily.FREEBSD, () -> unavailable).install(channel,
+                "http-nio-test", AcceptFilterMode.HTTPREADY, false, AcceptFilter.HTTPREADY, 1);
+
+        assertTrue(status.failed());
+        assertTrue(status.message().contains("cannot be loaded through JNA (UnsatisfiedLinkError: no jnidispatch)"),
+                status.message());
     }
 }

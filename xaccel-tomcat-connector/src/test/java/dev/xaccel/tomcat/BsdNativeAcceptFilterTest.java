@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * The accept filter path on a real FreeBSD/NetBSD kernel; skipped on systems without {@code SO_ACCEPTFILTER} (so

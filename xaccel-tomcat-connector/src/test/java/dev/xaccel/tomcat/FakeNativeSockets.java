@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import dev.xaccel.tomcat.os.ErrnoException;
-import dev.xaccel.tomcat.os.NativeSockets;
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.ErrnoException;
+import dev.xaccel.tomcat.internal.os.NativeSockets;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * A simulated FreeBSD/NetBSD kernel behind {@link NativeSockets}: one listening socket (descriptor

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import dev.xaccel.tomcat.os.OsFamily;
+import dev.xaccel.tomcat.internal.os.OsFamily;
 
 /**
  * The real Tomcat distribution (unpacked by maven-dependency-plugin under {@code target/}) started with

@@ -1,4 +1,4 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 import java.util.Locale;
 
@@ -54,6 +54,9 @@ public enum OsFamily {
     private final int afInet6;
     private final int enoprotoopt;
     private final Kind kind;
+    private final SocketOption acceptConn;
+    private final SocketOption acceptFilter;
+    private final SocketOption deferAccept;
 
     OsFamily(int solSocket, int soAcceptConn, int afInet6, int enoprotoopt, Kind kind) {
         this.solSocket = solSocket;
@@ -61,6 +64,30 @@ public enum OsFamily {
         this.afInet6 = afInet6;
         this.enoprotoopt = enoprotoopt;
         this.kind = kind;
+        this.acceptConn = new SocketOption("SO_ACCEPTCONN", solSocket, soAcceptConn);
+        this.acceptFilter = new SocketOption("SO_ACCEPTFILTER", solSocket, SO_ACCEPTFILTER);
+        this.deferAccept = new SocketOption("TCP_DEFER_ACCEPT", IPPROTO_TCP, TCP_DEFER_ACCEPT);
+    }
+
+    /** @return {@code SOL_SOCKET, SO_ACCEPTCONN}: whether a socket is listening (an {@code int}) */
+    public SocketOption acceptConn() {
+        return acceptConn;
+    }
+
+    /**
+     * @return {@code SOL_SOCKET, SO_ACCEPTFILTER}: the accept filter ({@code struct accept_filter_arg}); meaningful
+     *         where {@link #kind()} is {@link Kind#ACCEPT_FILTER}
+     */
+    public SocketOption acceptFilter() {
+        return acceptFilter;
+    }
+
+    /**
+     * @return {@code IPPROTO_TCP, TCP_DEFER_ACCEPT}: the deferral in seconds (an {@code int}); meaningful where
+     *         {@link #kind()} is {@link Kind#DEFER_ACCEPT}
+     */
+    public SocketOption deferAccept() {
+        return deferAccept;
     }
 
     /** @return {@code SOL_SOCKET}: 1 on Linux, 0xffff on the BSDs and macOS */
@@ -111,7 +138,7 @@ public enum OsFamily {
         } else if (errno == enoprotoopt) {
             return "ENOPROTOOPT";
         }
-        return "errno " + errno;
+        return Messages.get("errno.name", String.valueOf(errno));
     }
 
     /** @return the family of the running JVM's OS */

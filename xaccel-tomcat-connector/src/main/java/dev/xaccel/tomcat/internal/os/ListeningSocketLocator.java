@@ -1,4 +1,4 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -69,7 +69,7 @@ public final class ListeningSocketLocator {
      */
     public Found locate(NetworkChannel channel) throws IOException {
         if (!(channel.getLocalAddress() instanceof InetSocketAddress)) {
-            throw new IOException("not an IP socket: " + channel.getLocalAddress());
+            throw new IOException(Messages.get("locator.notIp", channel.getLocalAddress()));
         }
         InetSocketAddress bound = (InetSocketAddress) channel.getLocalAddress();
         int fd = jdkDescriptor(channel);
@@ -95,10 +95,10 @@ public final class ListeningSocketLocator {
             return matches.size() < 2;
         });
         if (matches.isEmpty()) {
-            throw new IOException("no listening socket on " + bound + " among this process's descriptors");
+            throw new IOException(Messages.get("locator.none", bound));
         }
         if (matches.size() > 1) {
-            throw new IOException("more than one listening socket on " + bound + " (descriptors " + matches + ")");
+            throw new IOException(Messages.get("locator.several", bound, matches));
         }
         return new Found(matches.get(0), Via.DESCRIPTOR_SCAN);
     }
@@ -118,7 +118,7 @@ public final class ListeningSocketLocator {
 
     private Probe probe(int fd, InetSocketAddress bound) {
         try {
-            if (sockets.getsockoptInt(fd, os.solSocket(), os.soAcceptConn()) == 0) {
+            if (sockets.getsockoptInt(fd, os.acceptConn()) == 0) {
                 return Probe.OTHER;
             }
             return Sockaddr.matches(Sockaddr.decode(os, sockets.getsockname(fd)), bound) ? Probe.MATCH : Probe.OTHER;
@@ -166,7 +166,7 @@ public final class ListeningSocketLocator {
 
     private boolean isOpen(int fd) {
         try {
-            sockets.getsockoptInt(fd, os.solSocket(), os.soAcceptConn());
+            sockets.getsockoptInt(fd, os.acceptConn());
             return true;
         } catch (ErrnoException e) {
             return e.errno() != OsFamily.EBADF;

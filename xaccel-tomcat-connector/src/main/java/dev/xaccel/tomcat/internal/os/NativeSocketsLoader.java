@@ -1,8 +1,11 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 import java.io.IOException;
 
-/** Loads the JNA implementation of {@link NativeSockets} without letting a missing JNA break class loading. */
+/**
+ * Loads the JNA implementation of {@link NativeSockets} without letting a missing JNA break class loading, or hands
+ * out the no-op fallback.
+ */
 public final class NativeSocketsLoader {
 
     private NativeSocketsLoader() {
@@ -20,7 +23,21 @@ public final class NativeSocketsLoader {
             return new JnaNativeSockets();
         } catch (LinkageError | RuntimeException e) {
             // NoClassDefFoundError: jna.jar missing; UnsatisfiedLinkError: no libjnidispatch for this platform
-            throw new IOException(e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+            throw new IOException(Messages.get("loader.failed", e.getClass().getSimpleName(), e.getMessage()), e);
+        }
+    }
+
+    /**
+     * {@link #load()}, or the no-op fallback when JNA cannot be loaded: its {@link NativeSockets#isAvailable()} is
+     * false and {@link NativeSockets#unavailabilityCause()} says why.
+     *
+     * @return the native socket calls, or the fallback
+     */
+    public static NativeSockets loadOrNoop() {
+        try {
+            return load();
+        } catch (IOException e) {
+            return new NoopNativeSockets(e.getMessage());
         }
     }
 }

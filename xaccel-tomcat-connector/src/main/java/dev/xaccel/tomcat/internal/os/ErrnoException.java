@@ -1,4 +1,4 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 import java.io.IOException;
 
@@ -7,7 +7,9 @@ public class ErrnoException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The system call that failed, for example {@code setsockopt}. */
     private final String call;
+    /** The {@code errno} value it set. */
     private final int errno;
 
     /**
@@ -15,7 +17,7 @@ public class ErrnoException extends IOException {
      * @param errno the errno value
      */
     public ErrnoException(String call, int errno) {
-        super(call + " failed with errno " + errno);
+        super(Messages.get("errno.failed", call, String.valueOf(errno)));
         this.call = call;
         this.errno = errno;
     }

@@ -1,4 +1,4 @@
-package dev.xaccel.tomcat.os;
+package dev.xaccel.tomcat.internal.os;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -36,5 +36,15 @@ class OsFamilyTest {
         assertEquals("ENOPROTOOPT", OsFamily.FREEBSD.errnoName(42));
         assertEquals("ENOENT", OsFamily.FREEBSD.errnoName(2));
         assertEquals("errno 5", OsFamily.FREEBSD.errnoName(5));
+    }
+
+    @Test
+    void socketOptionsAreValueTypesOfEachFamily() {
+        assertEquals(new SocketOption("SO_ACCEPTFILTER", 0xffff, 0x1000), OsFamily.FREEBSD.acceptFilter());
+        assertEquals(new SocketOption("SO_ACCEPTFILTER", 0xffff, 0x1000), OsFamily.NETBSD.acceptFilter());
+        assertEquals(new SocketOption("SO_ACCEPTCONN", 0xffff, 2), OsFamily.FREEBSD.acceptConn());
+        assertEquals(new SocketOption("SO_ACCEPTCONN", 1, 30), OsFamily.LINUX.acceptConn());
+        assertEquals(new SocketOption("TCP_DEFER_ACCEPT", 6, 9), OsFamily.LINUX.deferAccept());
+        assertEquals("TCP_DEFER_ACCEPT", OsFamily.LINUX.deferAccept().toString());
     }
 }
