@@ -50,20 +50,20 @@ public final class BenchDriver {
             System.out.print(BenchOptions.usage());
             return;
         }
-        int rc = 0;
-        try (Processes processes = new Processes()) {
+        Processes processes = new Processes();
+        try (processes) {
             new BenchDriver(options, benchDir, processes).run();
-        } catch (BenchFailure e) {
-            Log.failed(e.getMessage());
-            rc = 1;
         } catch (RuntimeException e) {
-            Log.failed(e.toString() + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
-            rc = 1;
+            if (processes.shuttingDown()) {
+                Log.info("interrupted: stopped everything this run started; logs in " + benchDir.resolve("work/run"));
+                return; // the JVM exits with the signal's status (130 for Ctrl-C)
+            }
+            Log.failed(e instanceof BenchFailure ? e.getMessage()
+                    : e + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+            Log.info("exit 1; logs in " + benchDir.resolve("work/run"));
+            System.exit(1);
         }
-        if (rc != 0) {
-            Log.info("exit " + rc + "; logs in " + benchDir.resolve("work/run"));
-        }
-        System.exit(rc);
+        System.exit(0);
     }
 
     private void run() {

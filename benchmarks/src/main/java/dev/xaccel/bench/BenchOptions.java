@@ -261,7 +261,11 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
     private static List<Integer> positives(String option, String value) throws UsageException {
         List<Integer> l = new ArrayList<>();
         for (String w : items(value)) {
-            l.add(positive(option, w));
+            try {
+                l.add(positive(option, w));
+            } catch (UsageException e) {
+                throw new UsageException(option + ": expected positive integers, got '" + w + "' in '" + value + "'");
+            }
         }
         if (l.isEmpty()) {
             throw new UsageException(option + ": expected a list like \"1 8 64\", got '" + value + "'");

@@ -46,9 +46,7 @@ final class NginxServer {
             for (int attempt = 1; ; attempt++) {
                 BenchNginxConf.Ports ports = new BenchNginxConf.Ports(free.next(), free.next(), free.next(),
                         free.next(), free.next());
-                Files.writeString(conf, BenchNginxConf.render(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                        Machine.cores(), userLine(l.dir()), l.dir(), l.tomcatPort(), l.data(), l.linkSecret(), ports)),
-                        StandardCharsets.UTF_8);
+                Files.writeString(conf, render(l, shortVersion(version), ports), StandardCharsets.UTF_8);
                 check(processes, l, conf);
                 Log.info("starting nginx on 127.0.0.1:" + ports.proxied() + " (proxied), :" + ports.xaccel()
                         + " (xaccel), :" + ports.statik() + " (static), :" + ports.cached() + " (cached), :"
@@ -71,6 +69,15 @@ final class NginxServer {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String render(Launch l, String version, BenchNginxConf.Ports ports) throws IOException {
+        try {
+            return BenchNginxConf.render(l.templates(), new BenchNginxConf.Params(version, Machine.cores(),
+                    userLine(l.dir()), l.dir(), l.tomcatPort(), l.data(), l.linkSecret(), ports));
+        } catch (IllegalStateException | UncheckedIOException e) {
+            throw new BenchFailure(e.getMessage(), e);
         }
     }
 

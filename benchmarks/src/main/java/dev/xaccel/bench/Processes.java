@@ -26,7 +26,8 @@ final class Processes implements AutoCloseable {
     }
 
     private final List<ProcessHandle> running = new ArrayList<>();
-    private final Thread hook = new Thread(this::stopAll, "bench-cleanup");
+    private final Thread hook = new Thread(this::shutDown, "bench-cleanup");
+    private volatile boolean shuttingDown;
 
     Processes() {
         Runtime.getRuntime().addShutdownHook(hook);
@@ -123,6 +124,16 @@ final class Processes implements AutoCloseable {
         for (int i = all.size() - 1; i >= 0; i--) {
             stop(all.get(i));
         }
+    }
+
+    /** True once the JVM is shutting down (Ctrl-C, SIGTERM): failures of processes stopped by it are expected. */
+    boolean shuttingDown() {
+        return shuttingDown;
+    }
+
+    private void shutDown() {
+        shuttingDown = true;
+        stopAll();
     }
 
     @Override
