@@ -46,9 +46,9 @@ public final class BenchServer {
 
     /** The filter under test; loaded by name so that the harness fails loudly when it is missing. */
     static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
-    /** Internal nginx prefix of the data root (must match the nginx config written by benchmarks/run). */
+    /** Internal nginx prefix of the data root (the benchmark nginx.conf of {@link BenchNginxConf} uses it). */
     static final String INTERNAL_PREFIX = "/_xaccel/media/";
-    /** Public prefix of the signed links (must match the nginx config written by benchmarks/run). */
+    /** Public prefix of the signed links (the template location {@link BenchNginxConf} takes over serves it). */
     static final String SIGNED_PREFIX = "/s/media/";
     /** Seconds the cached-decision setup lets nginx reuse a decision (the location's {@code expires=}). */
     static final int CACHED_EXPIRES = 60;
