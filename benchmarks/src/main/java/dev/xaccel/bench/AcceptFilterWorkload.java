@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -118,7 +119,7 @@ final class AcceptFilterWorkload implements Workload {
                 Integer.toString(o.floodIdle()), "--slow", Integer.toString(o.floodSlow()), "--duration-s",
                 Integer.toString(duration), "--token", rig.token(), "--path", "/stream/files/small-000.bin",
                 "--ready", ready.toString(), "--out", rig.work().resolve("flood.out").toString()),
-                java.util.Map.of(), rig.work().resolve("flood.log"));
+                Map.of(), rig.work().resolve("flood.log"));
         for (int i = 0; i < 100 && !Files.exists(ready); i++) {
             Sleep.millis(100);
         }

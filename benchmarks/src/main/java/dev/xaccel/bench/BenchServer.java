@@ -110,12 +110,12 @@ public final class BenchServer {
         Tomcat.addDefaultMimeTypeMappings(dflt);
         addAuth(dflt, token, false); // unwrapped, so that DefaultServlet may use sendfile
         Tomcat.addServlet(dflt, "default", "org.apache.catalina.servlets.DefaultServlet");
-        dflt.addServletMappingDecoded("/", "default");
+        dflt.addServletMapping("/", "default");
         contexts.add(dflt);
 
         Context bench = tomcat.addContext("/_bench", empty.toString());
         Tomcat.addServlet(bench, "stats", new StatsServlet(sampler));
-        bench.addServletMappingDecoded("/stats", "stats");
+        bench.addServletMapping("/stats", "stats");
         contexts.add(bench);
 
         tomcat.start();
@@ -223,7 +223,7 @@ public final class BenchServer {
         map.addURLPattern("/*");
         ctx.addFilterMap(map);
         Tomcat.addServlet(ctx, "notfound", new NotFoundServlet());
-        ctx.addServletMappingDecoded("/", "notfound");
+        ctx.addServletMapping("/", "notfound");
         return ctx;
     }
 

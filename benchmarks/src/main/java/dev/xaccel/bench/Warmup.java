@@ -1,5 +1,7 @@
 package dev.xaccel.bench;
 
+import java.util.Optional;
+
 /**
  * Not recorded: one large download (when the large-file workload runs) and some seconds of wrk per setup, and the
  * accept-filter connectors once each, so that the first measured setup does not pay for the JIT.
@@ -22,9 +24,9 @@ final class Warmup implements Workload {
         }
         if (rig.tomcat().acceptFilterPort().isPresent() && o.wants(WorkloadKind.ACCEPT)) {
             rig.wrk().run(AcceptFilterWorkload.base(rig.tomcat().acceptFilterPort().getAsInt()), 4, secs,
-                    java.util.Optional.empty());
+                    Optional.empty());
             rig.wrk().run(AcceptFilterWorkload.base(rig.tomcat().acceptPlainPort()), 4, secs,
-                    java.util.Optional.empty());
+                    Optional.empty());
         }
     }
 }
