@@ -8,11 +8,13 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
  * The files every setup serves, in {@code work/data/files}: {@code big.bin} of the large-file size and
- * {@code small-000.bin} ... of the small-file size, random bytes. Kept between runs while their sizes match; read
+ * {@code small-000.bin} ... of the small-file size, random bytes. Kept between runs while names and sizes match; read
  * once before the run so that every setup serves them from the page cache.
  */
 final class DataSet {
@@ -36,14 +38,12 @@ final class DataSet {
                 Log.info("creating " + sizeText + " of random data in " + big);
                 write(big, bigBytes, new SplittableRandom());
             }
-            Path marker = files.resolve(".small-" + smallCount + "-" + smallBytes);
-            if (!Files.exists(marker)) {
+            if (!smallFilesMatch(files, smallCount, smallBytes)) {
                 deleteSmall(files);
                 SplittableRandom random = new SplittableRandom();
                 for (int i = 0; i < smallCount; i++) {
                     write(files.resolve(smallName(i)), smallBytes, random);
                 }
-                Files.createFile(marker);
             }
             DataSet d = new DataSet(files.toRealPath(), smallCount);
             d.warmPageCache();
@@ -83,7 +83,26 @@ final class DataSet {
         }
     }
 
+    /** Exactly small-000.bin ... of the count, each of the size (BenchServer signs a link for every one there is). */
+    private static boolean smallFilesMatch(Path files, int count, long bytes) throws IOException {
+        Set<String> expected = new HashSet<>();
+        for (int i = 0; i < count; i++) {
+            expected.add(smallName(i));
+        }
+        Set<String> found = new HashSet<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(files, "small-*.bin")) {
+            for (Path f : s) {
+                if (Files.size(f) != bytes) {
+                    return false;
+                }
+                found.add(f.getFileName().toString());
+            }
+        }
+        return found.equals(expected);
+    }
+
     private static void deleteSmall(Path files) throws IOException {
+        // .small-* are the markers of earlier versions of the harness
         try (DirectoryStream<Path> s = Files.newDirectoryStream(files, "{small-*.bin,.small-*}")) {
             for (Path f : s) {
                 Files.delete(f);
