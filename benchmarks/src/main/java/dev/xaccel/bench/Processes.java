@@ -4,19 +4,24 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Starts the run's external processes and stops every one of them by PID: when asked, and at the latest from a
  * shutdown hook, also when the run fails or is interrupted (Ctrl-C). Stopping sends SIGTERM, waits up to
- * {@value #GRACE_SECONDS} s, then SIGKILLs the process and whatever it started that is still alive.
+ * {@value #GRACE_SECONDS} s (by default), then SIGKILLs the process and whatever it started that is still alive.
  */
 final class Processes implements AutoCloseable {
 
     static final int GRACE_SECONDS = 5;
+
+    private final Duration grace;
 
     /** What a process printed (stdout and stderr together) and its exit code. */
     record Result(int exitCode, String output) {
@@ -30,6 +35,12 @@ final class Processes implements AutoCloseable {
     private volatile boolean shuttingDown;
 
     Processes() {
+        this(Duration.ofSeconds(GRACE_SECONDS));
+    }
+
+    /** With another time between SIGTERM and SIGKILL. */
+    Processes(Duration grace) {
+        this.grace = grace;
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -92,23 +103,36 @@ final class Processes implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, up to {@value #GRACE_SECONDS} s, then SIGKILL for the process and its remaining descendants. */
+    /** SIGTERM, up to the grace time, then SIGKILL for the process and its remaining descendants. */
     void stop(ProcessHandle p) {
         List<ProcessHandle> descendants = p.descendants().toList();
         if (p.isAlive()) {
             p.destroy();
-            try {
-                p.onExit().get(GRACE_SECONDS, TimeUnit.SECONDS);
-            } catch (Exception e) {
+            if (!awaitExit(p)) {
                 p.destroyForcibly();
+                awaitExit(p);
             }
         }
         for (ProcessHandle d : descendants) {
             if (d.isAlive()) {
                 d.destroyForcibly();
+                awaitExit(d);
             }
         }
         forget(p);
+    }
+
+    /** True when the process ended within the grace time. */
+    private boolean awaitExit(ProcessHandle p) {
+        try {
+            p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return !p.isAlive();
+        }
     }
 
     void stop(Process p) {
