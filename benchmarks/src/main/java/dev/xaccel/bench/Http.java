@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 final class Http {
 
-    /** One answer: status, the first value of the headers asked for, the body. */
+    /** One answer: its status and the whole response (headers, body). */
     record Answer(int status, HttpResponse<byte[]> response) {
         byte[] body() {
             return response.body();
