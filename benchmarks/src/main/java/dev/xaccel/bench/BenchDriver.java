@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -75,17 +77,28 @@ public final class BenchDriver {
             Log.info("not Linux: /proc CPU accounting and TCP_DEFER_ACCEPT need Linux");
         }
         prepareDirectories();
-        LoadWatch load = new LoadWatch(loadBefore);
+        // shared by nginx's secure_link_md5 and the filter (signedLinkSecret); blanked in the results
+        String secret = secret();
+        BenchRig rig = startServers(new LoadWatch(loadBefore), secret);
+        SetupChecks.verify(rig);
+        Log.info("all setups answer correctly (offload verified, auth verified)");
+        RunReport.Outcome outcome = measure(rig, start);
+        Path md = new RunReport(rig, root, secret).write(outcome);
+        String name = md.getFileName().toString().replaceFirst("\\.md$", "");
+        Log.info("results: " + md + " (chart " + name + ".svg, raw " + name + ".tsv); measurements "
+                + (outcome.measureEndSeconds() - outcome.measureStartSeconds()) + " s, total "
+                + (System.currentTimeMillis() / 1000 - start) + " s");
+    }
+
+    /** The data, the BenchServer JVM and nginx, and the clients: everything the checks and workloads use. */
+    private BenchRig startServers(LoadWatch load, String secret) {
         DataSet data = DataSet.prepare(benchDir.resolve("work/data/files"), options.bigBytes(), options.smallCount(),
                 options.smallBytes(), options.size());
         String token = "bench-" + Math.abs(new SecureRandom().nextLong());
-        // shared by nginx's secure_link_md5 and the filter (signedLinkSecret); blanked in the results
-        String secret = secret();
         Http http = new Http();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classPath = System.getProperty("java.class.path");
         Path links = work.resolve("signed-links.txt");
-
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
                 classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
                 secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds()));
@@ -99,39 +112,31 @@ public final class BenchDriver {
         if (signed != options.smallCount()) {
             throw new BenchFailure("BenchServer wrote " + signed + " signed links, not " + options.smallCount());
         }
+        return rig;
+    }
 
-        SetupChecks.verify(rig);
-        Log.info("all setups answer correctly (offload verified, auth verified)");
-
+    /** The warm-up and the workloads asked for, in their order. */
+    private RunReport.Outcome measure(BenchRig rig, long start) {
         if (options.warmup()) {
             new Warmup().run(rig);
         }
         long measureStart = System.currentTimeMillis() / 1000;
-        if (options.wants(WorkloadKind.LARGE)) {
-            new LargeFileWorkload().run(rig);
-        }
-        if (options.wants(WorkloadKind.SMALL)) {
-            new SmallFileWorkload().run(rig);
-        }
         AcceptFilterWorkload accept = new AcceptFilterWorkload();
-        if (options.wants(WorkloadKind.ACCEPT)) {
-            accept.run(rig);
-        }
         PerfProfile perf = new PerfProfile();
-        if (options.wants(WorkloadKind.SMALL) && profileWanted()) {
-            perf.run(rig);
-        }
         JmhWorkload jmh = new JmhWorkload();
-        if (options.wants(WorkloadKind.JMH)) {
-            jmh.run(rig);
-        }
-        long measureEnd = System.currentTimeMillis() / 1000;
-
-        Path md = new RunReport(rig, root, secret).write(new RunReport.Outcome(start, measureStart, measureEnd,
-                accept.note(), jmh.csv(), perf.text()));
-        String name = md.getFileName().toString().replaceFirst("\\.md$", "");
-        Log.info("results: " + md + " (chart " + name + ".svg, raw " + name + ".tsv); measurements "
-                + (measureEnd - measureStart) + " s, total " + (System.currentTimeMillis() / 1000 - start) + " s");
+        Map<Workload, Boolean> plan = new LinkedHashMap<>();
+        plan.put(new LargeFileWorkload(), options.wants(WorkloadKind.LARGE));
+        plan.put(new SmallFileWorkload(), options.wants(WorkloadKind.SMALL));
+        plan.put(accept, options.wants(WorkloadKind.ACCEPT));
+        plan.put(perf, options.wants(WorkloadKind.SMALL) && profileWanted());
+        plan.put(jmh, options.wants(WorkloadKind.JMH));
+        plan.forEach((workload, wanted) -> {
+            if (wanted) {
+                workload.run(rig);
+            }
+        });
+        return new RunReport.Outcome(start, measureStart, System.currentTimeMillis() / 1000, accept.note(),
+                jmh.csv(), perf.text());
     }
 
     /** --profile: perf must work; default: when it works; --no-profile and --quick: never. */
