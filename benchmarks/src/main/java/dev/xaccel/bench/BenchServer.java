@@ -46,9 +46,9 @@ public final class BenchServer {
 
     /** The filter under test; loaded by name so that the harness fails loudly when it is missing. */
     static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
-    /** Internal nginx prefix of the data root (must match the nginx config written by benchmarks/run). */
+    /** Internal nginx prefix of the data root (the benchmark nginx.conf of {@link BenchNginxConf} uses it). */
     static final String INTERNAL_PREFIX = "/_xaccel/media/";
-    /** Public prefix of the signed links (must match the nginx config written by benchmarks/run). */
+    /** Public prefix of the signed links (the template location {@link BenchNginxConf} takes over serves it). */
     static final String SIGNED_PREFIX = "/s/media/";
     /** Seconds the cached-decision setup lets nginx reuse a decision (the location's {@code expires=}). */
     static final int CACHED_EXPIRES = 60;
@@ -110,12 +110,12 @@ public final class BenchServer {
         Tomcat.addDefaultMimeTypeMappings(dflt);
         addAuth(dflt, token, false); // unwrapped, so that DefaultServlet may use sendfile
         Tomcat.addServlet(dflt, "default", "org.apache.catalina.servlets.DefaultServlet");
-        dflt.addServletMappingDecoded("/", "default");
+        dflt.addServletMapping("/", "default");
         contexts.add(dflt);
 
         Context bench = tomcat.addContext("/_bench", empty.toString());
         Tomcat.addServlet(bench, "stats", new StatsServlet(sampler));
-        bench.addServletMappingDecoded("/stats", "stats");
+        bench.addServletMapping("/stats", "stats");
         contexts.add(bench);
 
         tomcat.start();
@@ -223,7 +223,7 @@ public final class BenchServer {
         map.addURLPattern("/*");
         ctx.addFilterMap(map);
         Tomcat.addServlet(ctx, "notfound", new NotFoundServlet());
-        ctx.addServletMappingDecoded("/", "notfound");
+        ctx.addServletMapping("/", "notfound");
         return ctx;
     }
 

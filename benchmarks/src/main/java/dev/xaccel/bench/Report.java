@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the raw measurements of benchmarks/run into the results page and its SVG chart.
+ * Turns the raw measurements of benchmarks/run ({@link BenchDriver}) into the results page and its SVG chart.
  * <p>
  * Input {@code --raw}: tab-separated {@code workload setup round metric value}; {@code --meta}: {@code key=value}
  * lines (machine facts, parameters); {@code --nginx-conf}: the exact nginx configuration; {@code --jmh}: JMH's CSV
@@ -48,18 +48,27 @@ public final class Report {
         for (int i = 0; i + 1 < args.length; i += 2) {
             opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
+        write(Path.of(opts.get("raw")), Path.of(opts.get("meta")), Path.of(opts.get("nginx-conf")),
+                opts.containsKey("jmh") ? Path.of(opts.get("jmh")) : null,
+                opts.containsKey("perf") ? Path.of(opts.get("perf")) : null, Path.of(opts.get("out")),
+                Path.of(opts.get("svg")));
+    }
+
+    /**
+     * Writes the results page {@code out} and its chart {@code svg} from the raw measurements, the meta data and
+     * the nginx configuration; {@code jmh} (JMH's CSV) and {@code perf} (the perf summary) may be null or absent.
+     */
+    public static void write(Path raw, Path metaFile, Path nginxConfFile, Path jmhCsv, Path perfText, Path out,
+            Path svg) throws IOException {
         Report r = new Report();
-        r.readRaw(Path.of(opts.get("raw")));
-        r.readMeta(Path.of(opts.get("meta")));
-        String nginxConf = Files.readString(Path.of(opts.get("nginx-conf")), StandardCharsets.UTF_8);
-        List<String[]> jmh = opts.containsKey("jmh") && Files.exists(Path.of(opts.get("jmh")))
-                ? readCsv(Path.of(opts.get("jmh"))) : List.of();
-        String perf = opts.containsKey("perf") && Files.exists(Path.of(opts.get("perf")))
-                ? Files.readString(Path.of(opts.get("perf")), StandardCharsets.UTF_8) : "";
-        Path svg = Path.of(opts.get("svg"));
+        r.readRaw(raw);
+        r.readMeta(metaFile);
+        String nginxConf = Files.readString(nginxConfFile, StandardCharsets.UTF_8);
+        List<String[]> jmh = jmhCsv != null && Files.exists(jmhCsv) ? readCsv(jmhCsv) : List.of();
+        String perf = perfText != null && Files.exists(perfText) ? Files.readString(perfText, StandardCharsets.UTF_8)
+                : "";
         Files.writeString(svg, r.svg(), StandardCharsets.UTF_8);
-        Files.writeString(Path.of(opts.get("out")), r.markdown(nginxConf, jmh, perf, svg.getFileName().toString()),
-                StandardCharsets.UTF_8);
+        Files.writeString(out, r.markdown(nginxConf, jmh, perf, svg.getFileName().toString()), StandardCharsets.UTF_8);
     }
 
     private void readRaw(Path raw) throws IOException {

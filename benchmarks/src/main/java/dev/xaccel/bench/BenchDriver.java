@@ -1,0 +1,186 @@
+package dev.xaccel.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * benchmarks/run: Tomcat streaming vs nginx-proxied streaming vs xaccel (X-Accel-Redirect) vs nginx static vs
+ * Tomcat's DefaultServlet, cached authorization decisions and signed links (small files), plus accept filters and
+ * a JMH run of the filter's hot path. Everything runs on 127.0.0.1; everything started here is stopped on exit,
+ * also on failure or Ctrl-C. Any wrong answer stops the run with exit code 1; a bad command line exits with 2.
+ * <p>
+ * The wrapper script builds this module and starts this class with {@code -Dbench.dir=<benchmarks/>} (and, for the
+ * report, {@code -Dbench.startEpoch} and {@code -Dbench.loadBefore} from before the build).
+ */
+public final class BenchDriver {
+
+    private final BenchOptions options;
+    private final Path benchDir;
+    private final Path root;
+    private final Path work;
+    private final Processes processes;
+
+    private BenchDriver(BenchOptions options, Path benchDir, Processes processes) {
+        this.options = options;
+        this.benchDir = benchDir;
+        this.root = benchDir.getParent();
+        this.work = benchDir.resolve("work/run");
+        this.processes = processes;
+    }
+
+    public static void main(String[] args) {
+        Path benchDir = Path.of(System.getProperty("bench.dir", "benchmarks")).toAbsolutePath().normalize();
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args, benchDir);
+        } catch (UsageException e) {
+            System.err.println("benchmarks/run: " + e.getMessage());
+            System.err.print(BenchOptions.usage());
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.print(BenchOptions.usage());
+            return;
+        }
+        Processes processes = new Processes();
+        try (processes) {
+            new BenchDriver(options, benchDir, processes).run();
+        } catch (RuntimeException e) {
+            if (processes.shuttingDown()) {
+                Log.info("interrupted: stopped everything this run started; logs in " + benchDir.resolve("work/run"));
+                return; // the JVM exits with the signal's status (130 for Ctrl-C)
+            }
+            Log.failed(e instanceof BenchFailure ? e.getMessage()
+                    : e + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+            Log.info("exit 1; logs in " + benchDir.resolve("work/run"));
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private void run() {
+        long start = Long.getLong("bench.startEpoch", ProcessHandle.current().info().startInstant()
+                .map(i -> i.getEpochSecond()).orElse(System.currentTimeMillis() / 1000));
+        String loadBefore = System.getProperty("bench.loadBefore", Machine.loadAverages());
+        Log.info("load average before the run: " + loadBefore + " (nproc " + Machine.cores() + ")");
+        if (!Machine.isLinux()) {
+            Log.info("not Linux: /proc CPU accounting and TCP_DEFER_ACCEPT need Linux");
+        }
+        prepareDirectories();
+        // shared by nginx's secure_link_md5 and the filter (signedLinkSecret); blanked in the results
+        String secret = secret();
+        BenchRig rig = startServers(new LoadWatch(loadBefore), secret);
+        SetupChecks.verify(rig);
+        Log.info("all setups answer correctly (offload verified, auth verified)");
+        RunReport.Outcome outcome = measure(rig, start);
+        Path md = new RunReport(rig, root, secret).write(outcome);
+        String name = md.getFileName().toString().replaceFirst("\\.md$", "");
+        Log.info("results: " + md + " (chart " + name + ".svg, raw " + name + ".tsv); measurements "
+                + (outcome.measureEndSeconds() - outcome.measureStartSeconds()) + " s, total "
+                + (System.currentTimeMillis() / 1000 - start) + " s");
+    }
+
+    /** The data, the BenchServer JVM and nginx, and the clients: everything the checks and workloads use. */
+    private BenchRig startServers(LoadWatch load, String secret) {
+        DataSet data = DataSet.prepare(benchDir.resolve("work/data/files"), options.bigBytes(), options.smallCount(),
+                options.smallBytes(), options.size());
+        String token = "bench-" + Math.abs(new SecureRandom().nextLong());
+        Http http = new Http();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = System.getProperty("java.class.path");
+        Path links = work.resolve("signed-links.txt");
+        TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
+                classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
+                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds()));
+        NginxServer nginx = NginxServer.start(processes, http, new NginxServer.Launch(nginx(), root.resolve(
+                "docs/nginx"), work.resolve("nginx"), work, tomcat.port(), data.dir(), secret));
+        BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, new Endpoints(tomcat.port(),
+                nginx.ports(), links), new BenchStats(http, tomcat.port()), data, token, work,
+                new Wrk(processes, work, token, options.smallCount()), new Curl(processes, token),
+                new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath);
+        int signed = SignedLinkChecks.links(rig).size();
+        if (signed != options.smallCount()) {
+            throw new BenchFailure("BenchServer wrote " + signed + " signed links, not " + options.smallCount());
+        }
+        return rig;
+    }
+
+    /** The warm-up and the workloads asked for, in their order. */
+    private RunReport.Outcome measure(BenchRig rig, long start) {
+        if (options.warmup()) {
+            new Warmup().run(rig);
+        }
+        long measureStart = System.currentTimeMillis() / 1000;
+        AcceptFilterWorkload accept = new AcceptFilterWorkload();
+        PerfProfile perf = new PerfProfile();
+        JmhWorkload jmh = new JmhWorkload();
+        Map<Workload, Boolean> plan = new LinkedHashMap<>();
+        plan.put(new LargeFileWorkload(), options.wants(WorkloadKind.LARGE));
+        plan.put(new SmallFileWorkload(), options.wants(WorkloadKind.SMALL));
+        plan.put(accept, options.wants(WorkloadKind.ACCEPT));
+        plan.put(perf, options.wants(WorkloadKind.SMALL) && profileWanted());
+        plan.put(jmh, options.wants(WorkloadKind.JMH));
+        plan.forEach((workload, wanted) -> {
+            if (wanted) {
+                workload.run(rig);
+            }
+        });
+        return new RunReport.Outcome(start, measureStart, System.currentTimeMillis() / 1000, accept.note(),
+                jmh.csv(), perf.text());
+    }
+
+    /** --profile: perf must work; default: when it works; --no-profile and --quick: never. */
+    private boolean profileWanted() {
+        if (options.profile() == BenchOptions.Profile.OFF) {
+            return false;
+        }
+        if (PerfProfile.usable(processes, work)) {
+            return true;
+        }
+        if (options.profile() == BenchOptions.Profile.ON) {
+            throw new BenchFailure("--profile: perf record does not work here");
+        }
+        Log.info("perf not usable here; no profile");
+        return false;
+    }
+
+    private void prepareDirectories() {
+        try {
+            if (Files.exists(work)) {
+                try (Stream<Path> all = Files.walk(work)) {
+                    for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            Files.createDirectories(work);
+            Files.createDirectories(options.outDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException("preparing " + work, e);
+        }
+    }
+
+    /** 48 characters of base64 from 36 random bytes. */
+    private static String secret() {
+        byte[] b = new byte[36];
+        new SecureRandom().nextBytes(b);
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    /** nginx from the PATH, else Debian's /usr/sbin/nginx. */
+    private static String nginx() {
+        Optional<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "nginx")).filter(Files::isExecutable).findFirst();
+        return onPath.orElse(Path.of("/usr/sbin/nginx")).toString();
+    }
+}

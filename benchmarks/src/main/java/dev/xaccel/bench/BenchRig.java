@@ -1,0 +1,55 @@
+package dev.xaccel.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a check or a workload works with once the servers are up: the options, the servers and where they
+ * serve, the clients (HTTP, curl, wrk), the token, the data, and where the measurements go.
+ *
+ * @param options    the command line
+ * @param processes  every process of the run
+ * @param http       HTTP client for checks and stats
+ * @param tomcat     the BenchServer JVM
+ * @param nginx      the benchmark's nginx
+ * @param endpoints  where each setup serves the data
+ * @param stats      the BenchServer's counters
+ * @param data       the files served
+ * @param token      the bearer token the auth filter accepts
+ * @param work       the run's scratch directory (logs, downloads for checks)
+ * @param wrk        the small-file load generator
+ * @param curl       the large-file downloader
+ * @param results    the raw measurements
+ * @param load       the load average watch
+ * @param clockTicks clock ticks per second of /proc/<pid>/stat
+ * @param java       the java binary for the helper JVMs
+ * @param classPath  their class path (this module and its dependencies)
+ */
+record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, NginxServer nginx,
+        Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
+        RawResults results, LoadWatch load, int clockTicks, String java, String classPath) {
+
+    /** The header that passes the token. */
+    String[] auth() {
+        return new String[] {"Authorization", "Bearer " + token};
+    }
+
+    long jvmTicks() {
+        return CpuTicks.of(List.of(tomcat.pid()));
+    }
+
+    long nginxTicks() {
+        return CpuTicks.of(nginx.pids());
+    }
+
+    /** One wrk run of a setup's small files (or its URL list). */
+    Wrk.Result wrk(Setup s, int concurrency, int seconds) {
+        Optional<Path> urls = endpoints.urlList(s);
+        return wrk.run(endpoints.base(s), concurrency, seconds, urls);
+    }
+
+    double seconds(long ticks) {
+        return (double) ticks / clockTicks;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.xaccel.bench;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where each setup serves the data: a base URL ({@code http://127.0.0.1:PORT/prefix}) below which the files have
+ * their names, and for setup 7 the file of signed links (paths with query) that replaces {@code base/NAME}.
+ */
+final class Endpoints {
+
+    private final Map<Setup, String> base = new EnumMap<>(Setup.class);
+    private final int signedPort;
+    private final Path signedLinks;
+
+    Endpoints(int tomcatPort, BenchNginxConf.Ports ports, Path signedLinks) {
+        base.put(Setup.TOMCAT, url(tomcatPort, "/stream/files"));
+        base.put(Setup.PROXIED, url(ports.proxied(), "/stream/files"));
+        base.put(Setup.XACCEL, url(ports.xaccel(), "/accel/files"));
+        base.put(Setup.STATIC, url(ports.statik(), "/files"));
+        base.put(Setup.DEFAULT, url(tomcatPort, "/default"));
+        base.put(Setup.CACHED, url(ports.cached(), BenchNginxConf.CACHED_PREFIX.replaceFirst("/$", "")));
+        base.put(Setup.SIGNED, url(ports.signed(), BenchServer.SIGNED_PREFIX.replaceFirst("/$", "")));
+        this.signedPort = ports.signed();
+        this.signedLinks = signedLinks;
+    }
+
+    private static String url(int port, String prefix) {
+        return "http://127.0.0.1:" + port + prefix;
+    }
+
+    String base(Setup s) {
+        return base.get(s);
+    }
+
+    /** The URL of one file of a setup (not for signed links: see {@link #signed(String)}). */
+    String file(Setup s, String name) {
+        return base(s) + "/" + name;
+    }
+
+    /** A signed link's full URL from its path and query. */
+    String signed(String pathAndQuery) {
+        return url(signedPort, pathAndQuery);
+    }
+
+    /** The list of URLs wrk cycles through instead of {@code base/small-NNN.bin}, for the setups that have one. */
+    Optional<Path> urlList(Setup s) {
+        return s == Setup.SIGNED ? Optional.of(signedLinks) : Optional.empty();
+    }
+}
