@@ -460,6 +460,21 @@ class StandaloneTomcatIT {
         assertTrue(s.getString("objectName").contains("context=/"), s.toString());
     }
 
+    /** The shipped server.xml's ErrorReportValve: Tomcat's error pages name no version and show no trace. */
+    @Test
+    @Order(10)
+    void errorPagesNameNoServerVersionNorPath() throws Exception {
+        String demo = login("demo", "demo");
+        for (String path : List.of("/library/Ada%20Lovelace/missing.png", "/library/..%2F..%2Fetc%2Fpasswd",
+                "/library/%00", "/no-such-page")) {
+            HttpResponse<byte[]> r = http.get(tomcat.url(path), "Authorization", demo);
+            assertTrue(r.statusCode() >= 400, path + " -> " + r.statusCode());
+            String body = Http.text(r);
+            assertFalse(body.contains("Tomcat") || body.contains("Exception") || body.contains(library.toString()),
+                    path + " -> " + body);
+        }
+    }
+
     @Test
     @Order(11)
     void stopsCleanly() throws Exception {

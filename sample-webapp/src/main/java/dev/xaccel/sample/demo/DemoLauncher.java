@@ -10,6 +10,7 @@ import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 
 /**
  * Runs the sample WAR in an embedded Tomcat on 127.0.0.1 with the accept-filter connector
@@ -54,6 +55,11 @@ public final class DemoLauncher {
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(base.toString());
         tomcat.getHost().setAppBase(base.resolve("webapps").toString());
+        // error pages without a stack trace or the server's version, as sample-webapp/tomcat/server.xml
+        ErrorReportValve errors = new ErrorReportValve();
+        errors.setShowReport(false);
+        errors.setShowServerInfo(false);
+        tomcat.getHost().getPipeline().addValve(errors);
 
         Connector connector = connector(port);
         tomcat.getService().addConnector(connector);
