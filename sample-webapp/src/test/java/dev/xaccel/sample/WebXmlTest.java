@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.XAccelFilter;
 import dev.xaccel.sample.auth.AuthFilter;
 import java.nio.charset.StandardCharsets;
@@ -65,12 +66,12 @@ class WebXmlTest {
         assertEquals("${env:XACCEL_LIBRARY}", params.get(SampleApp.PARAM_LIBRARY_DIR));
         assertEquals("${env:XACCEL_DEMO_USERS}", params.get(SampleApp.PARAM_USERS));
         Map<String, String> filter = webXml.getFilters().get("xaccel").getParameterMap();
-        assertEquals("${sys:" + SampleApp.OFFLOAD_PROPERTY + "}", filter.get(XAccelFilter.PARAM_OFFLOAD));
+        assertEquals("${sys:" + SampleApp.OFFLOAD_PROPERTY + "}", filter.get(InitParams.OFFLOAD));
         assertEquals("${sys:" + SampleApp.LIBRARY_PROPERTY + "}/ => /_xaccel/library/ expires=60",
-                filter.get(XAccelFilter.PARAM_LOCATIONS));
-        assertEquals("${sys:" + SampleApp.LINK_SECRET_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_SECRET));
-        assertEquals("${sys:" + SampleApp.LINK_PREFIX_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_PREFIX));
-        assertEquals("${sys:" + SampleApp.LINK_TTL_PROPERTY + "}", filter.get(XAccelFilter.PARAM_SIGNED_LINK_TTL));
+                filter.get(InitParams.LOCATIONS));
+        assertEquals("${sys:" + SampleApp.LINK_SECRET_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_SECRET));
+        assertEquals("${sys:" + SampleApp.LINK_PREFIX_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_PREFIX));
+        assertEquals("${sys:" + SampleApp.LINK_TTL_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_TTL));
         for (String v : params.values()) {
             assertFalse(v.contains(":-"), v);
         }

@@ -19,30 +19,19 @@ import java.util.Locale;
  * <li>otherwise the satisfiable ranges sorted by start, with overlapping and adjacent ranges coalesced, so
  * the parts never overlap and their total never exceeds the length (no amplification).</li>
  * </ul>
+ *
+ * @param start first byte
+ * @param end   last byte, inclusive
  */
-final class ByteRange {
+record ByteRange(long start, long end) {
 
     /** More range-specs than this and the {@code Range} header is ignored. */
     static final int MAX_RANGES = 100;
 
-    private final long start;
-    private final long end;
-
-    ByteRange(long start, long end) {
+    ByteRange {
         if (start < 0 || end < start) {
             throw new IllegalArgumentException(start + "-" + end);
         }
-        this.start = start;
-        this.end = end;
-    }
-
-    long start() {
-        return start;
-    }
-
-    /** Last byte, inclusive. */
-    long end() {
-        return end;
     }
 
     long length() {
@@ -156,16 +145,6 @@ final class ByteRange {
             }
         }
         return v;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ByteRange && ((ByteRange) o).start == start && ((ByteRange) o).end == end;
-    }
-
-    @Override
-    public int hashCode() {
-        return Long.hashCode(start) * 31 + Long.hashCode(end);
     }
 
     @Override

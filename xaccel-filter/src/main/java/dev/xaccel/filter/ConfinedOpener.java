@@ -32,6 +32,8 @@ import java.util.Set;
  */
 final class ConfinedOpener {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ConfinedOpener.class.getName());
+
     private static final Set<java.nio.file.OpenOption> READ_NOFOLLOW = Set.of(StandardOpenOption.READ,
             LinkOption.NOFOLLOW_LINKS);
 
@@ -52,6 +54,21 @@ final class ConfinedOpener {
 
         Refused(String reason) {
             super(reason);
+        }
+    }
+
+    /**
+     * Logs one WARNING per root this platform cannot open link by link, and one INFO line when {@code sendfile}
+     * re-opens directly served files by name.
+     */
+    static void report(String filterName, XAccelConfig cfg) {
+        for (Location l : cfg.locations()) {
+            if (!isConfined(l.root())) {
+                LOG.warning(Messages.get("filter.notConfined", filterName, l.root()));
+            }
+        }
+        if (cfg.sendfile()) {
+            LOG.info(Messages.get("filter.sendfileByName", filterName, InitParams.SENDFILE));
         }
     }
 
@@ -104,7 +121,7 @@ final class ConfinedOpener {
         SeekableByteChannel ch = dir.newByteChannel(name, READ_NOFOLLOW);
         if (!(ch instanceof FileChannel channel)) {
             ch.close();
-            throw new IOException("not a file channel: " + ch.getClass().getName());
+            throw new IOException(Messages.get("opener.notFileChannel", ch.getClass().getName()));
         }
         return new OpenFile(channel, channel.size(), attrs.lastModifiedTime().toMillis());
     }

@@ -1,8 +1,6 @@
 package dev.xaccel.filter;
 
-import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
-import java.util.Locale;
 
 /**
  * Builds {@code Content-Disposition} values per RFC 6266 with RFC 8187 extended parameters.
@@ -17,25 +15,16 @@ import java.util.Locale;
  */
 final class ContentDisposition {
 
-    static final String INLINE = "inline";
-    static final String ATTACHMENT = "attachment";
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
     private ContentDisposition() {
     }
 
     /**
-     * @param type     {@code inline} or {@code attachment} (case-insensitive)
+     * @param type     the disposition type
      * @param filename the download name, or {@code null} for none
      * @return the header value
-     * @throws IllegalArgumentException for another type
      */
-    static String format(String type, String filename) {
-        String t = type == null ? "" : type.trim().toLowerCase(Locale.ROOT);
-        if (!t.equals(INLINE) && !t.equals(ATTACHMENT)) {
-            throw new IllegalArgumentException(Messages.get("disposition.invalidType", type));
-        }
+    static String format(Disposition type, String filename) {
+        String t = type.token();
         if (filename == null) {
             return t;
         }
@@ -109,20 +98,6 @@ final class ContentDisposition {
     }
 
     private static void appendExtValue(StringBuilder sb, String name) {
-        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
-            int v = b & 0xff;
-            if (isAttrChar(v)) {
-                sb.append((char) v);
-            } else {
-                sb.append('%').append(HEX[v >> 4]).append(HEX[v & 0x0f]);
-            }
-        }
-    }
-
-    /** RFC 8187 attr-char. */
-    private static boolean isAttrChar(int c) {
-        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                || c == '!' || c == '#' || c == '$' || c == '&' || c == '+' || c == '-' || c == '.'
-                || c == '^' || c == '_' || c == '`' || c == '|' || c == '~';
+        sb.append(PercentEncoding.attrChars(name));
     }
 }

@@ -10,10 +10,15 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 final class DeclaredState {
 
+    /** Delivers a declared file (implemented by {@link DeclaredFiles}). */
+    interface Delivery {
+        void deliver(DeclaredState state, XAccelFile file) throws java.io.IOException;
+    }
+
     /** Request attribute under which the filter publishes this state. */
     static final String ATTRIBUTE = DeclaredState.class.getName();
 
-    private final XAccelFilter filter;
+    private final Delivery delivery;
     private final HttpServletRequest request;
     private final HttpServletResponse response;
     private OffloadResponseWrapper wrapper;
@@ -23,8 +28,8 @@ final class DeclaredState {
     /** The declared file has been delivered (or answered with an error). */
     private boolean done;
 
-    DeclaredState(XAccelFilter filter, HttpServletRequest request, HttpServletResponse response) {
-        this.filter = filter;
+    DeclaredState(Delivery delivery, HttpServletRequest request, HttpServletResponse response) {
+        this.delivery = delivery;
         this.request = request;
         this.response = response;
     }
@@ -79,7 +84,7 @@ final class DeclaredState {
             }
         }
         if (deliverNow) {
-            filter.deliverDeclared(this, f);
+            delivery.deliver(this, f);
         }
     }
 

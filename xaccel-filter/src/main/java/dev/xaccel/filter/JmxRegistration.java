@@ -17,13 +17,30 @@ import javax.management.ObjectName;
  */
 final class JmxRegistration {
 
-    private static final Logger LOG = Logger.getLogger(XAccelFilter.class.getName());
+    private static final Logger LOG = Logger.getLogger(JmxRegistration.class.getName());
     private static final int MAX_INSTANCES = 100;
 
     private final ObjectName registered;
 
     private JmxRegistration(ObjectName registered) {
         this.registered = registered;
+    }
+
+    /**
+     * Registers the statistics of one filter.
+     *
+     * @param configured the {@code jmxName} value: {@code null} derives the name, {@code none} disables JMX
+     * @param context    for the context path of the derived name, may be {@code null}
+     * @return the registration, or {@code null} when disabled or failed (logged)
+     */
+    static JmxRegistration forFilter(String configured, jakarta.servlet.ServletContext context, String filterName,
+            Object mbean) {
+        if (InitParams.JMX_NAME_NONE.equals(configured)) {
+            return null;
+        }
+        String name = configured != null ? configured
+                : defaultName(context == null ? "" : context.getContextPath(), filterName);
+        return register(name, mbean);
     }
 
     /** The default name for a context path and filter name. */

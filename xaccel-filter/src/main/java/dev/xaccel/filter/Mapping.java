@@ -4,30 +4,16 @@ import java.nio.file.Path;
 
 /**
  * One {@code mappings} entry: requests whose path within the application starts with {@link #urlPrefix()} are
- * answered by the filter from {@link #root()}. Immutable.
+ * answered by the filter from the resolver's root.
+ *
+ * @param urlPrefix starts and ends with {@code /}
+ * @param resolver  checks request paths below the real root
  */
-final class Mapping {
-
-    private final String urlPrefix;
-    private final SafePathResolver resolver;
-
-    Mapping(String urlPrefix, SafePathResolver resolver) {
-        this.urlPrefix = urlPrefix;
-        this.resolver = resolver;
-    }
-
-    /** Starts and ends with {@code /}. */
-    String urlPrefix() {
-        return urlPrefix;
-    }
+record Mapping(String urlPrefix, SafePathResolver resolver) {
 
     /** The real root directory. */
     Path root() {
         return resolver.root();
-    }
-
-    SafePathResolver resolver() {
-        return resolver;
     }
 
     /** The part of {@code pathInApp} after the prefix, or {@code null} when the prefix does not match. */

@@ -24,10 +24,10 @@ record OffloadHeaders(String redirect, String rawPath) {
     /** @param file a resolution below {@code location}'s root */
     static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
         if (type.usesAbsolutePath()) {
-            return new OffloadHeaders(RedirectPathEncoder.encode(file.file().toString()), null);
+            return new OffloadHeaders(PercentEncoding.path(file.file().toString()), null);
         }
         String uri = location.uriPrefix() + file.relativePath();
-        return new OffloadHeaders(location.uriPrefix() + RedirectPathEncoder.encode(file.relativePath()),
+        return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()),
                 rawBytes(uri));
     }
 

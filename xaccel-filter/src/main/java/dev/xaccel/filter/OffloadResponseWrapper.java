@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 import jakarta.servlet.ServletOutputStream;
@@ -28,18 +29,30 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
  */
 final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
-    private static final Logger LOG = Logger.getLogger(XAccelFilter.class.getName());
+    private static final Logger LOG = Logger.getLogger(OffloadResponseWrapper.class.getName());
 
-    private final DeclaredState state;
-    private final Set<String> warned;
+    /** The offload header names already warned about, per filter instance (one WARNING each). */
+    static final class Warnings {
+        private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+        /** @return true the first time for this lower-case name */
+        boolean first(String lowerCaseName) {
+            return warned.add(lowerCaseName);
+        }
+    }
+
+    private final java.util.function.BooleanSupplier declared;
+    private final Warnings warned;
     private GatedOutputStream stream;
     private PrintWriter writer;
     private boolean bodyWritten;
 
-    OffloadResponseWrapper(HttpServletResponse response, DeclaredState state, Set<String> warnedHeaderNames) {
+    /** @param declared whether a file has been declared for this response (from then on it answers for the file) */
+    OffloadResponseWrapper(HttpServletResponse response, java.util.function.BooleanSupplier declared,
+            Warnings warnings) {
         super(response);
-        this.state = state;
-        this.warned = warnedHeaderNames;
+        this.declared = declared;
+        this.warned = warnings;
     }
 
     /** Whether downstream code wrote body bytes to the real response (before any declaration). */
@@ -79,12 +92,12 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
     private boolean blocked(String name) {
         if (isOffloadHeader(name)) {
             String key = name.toLowerCase(Locale.ROOT);
-            if (warned.add(key)) {
+            if (warned.first(key)) {
                 LOG.warning(Messages.get("wrapper.headerBlocked", name));
             }
             return true;
         }
-        return name != null && state.isDeclared() && isFileManagedHeader(name);
+        return name != null && declared.getAsBoolean() && isFileManagedHeader(name);
     }
 
     @Override
@@ -131,21 +144,21 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
     @Override
     public void setContentLength(int len) {
-        if (!state.isDeclared()) {
+        if (!declared.getAsBoolean()) {
             super.setContentLength(len);
         }
     }
 
     @Override
     public void setContentLengthLong(long len) {
-        if (!state.isDeclared()) {
+        if (!declared.getAsBoolean()) {
             super.setContentLengthLong(len);
         }
     }
 
     @Override
     public void flushBuffer() throws IOException {
-        if (!state.isDeclared()) {
+        if (!declared.getAsBoolean()) {
             super.flushBuffer();
         }
     }
@@ -153,7 +166,7 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
     @Override
     public ServletOutputStream getOutputStream() throws IOException {
         if (writer != null) {
-            throw new IllegalStateException("getWriter() has already been called for this response");
+            throw new IllegalStateException(Messages.get("wrapper.writerInUse"));
         }
         if (stream == null) {
             stream = new GatedOutputStream();
@@ -164,7 +177,7 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
     @Override
     public PrintWriter getWriter() throws IOException {
         if (stream != null) {
-            throw new IllegalStateException("getOutputStream() has already been called for this response");
+            throw new IllegalStateException(Messages.get("wrapper.streamInUse"));
         }
         if (writer == null) {
             writer = new PrintWriter(new GatedWriter());
@@ -185,7 +198,7 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
         @Override
         public void write(int b) throws IOException {
-            if (!state.isDeclared()) {
+            if (!declared.getAsBoolean()) {
                 bodyWritten = true;
                 real().write(b);
             }
@@ -193,7 +206,7 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            if (!state.isDeclared()) {
+            if (!declared.getAsBoolean()) {
                 bodyWritten = true;
                 real().write(b, off, len);
             }
@@ -201,21 +214,21 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
         @Override
         public void flush() throws IOException {
-            if (!state.isDeclared() && real != null) {
+            if (!declared.getAsBoolean() && real != null) {
                 real.flush();
             }
         }
 
         @Override
         public void close() throws IOException {
-            if (!state.isDeclared() && real != null) {
+            if (!declared.getAsBoolean() && real != null) {
                 real.close();
             }
         }
 
         @Override
         public boolean isReady() {
-            if (state.isDeclared()) {
+            if (declared.getAsBoolean()) {
                 return true;
             }
             try {
@@ -248,7 +261,7 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
         @Override
         public void write(char[] cbuf, int off, int len) throws IOException {
-            if (!state.isDeclared()) {
+            if (!declared.getAsBoolean()) {
                 bodyWritten = true;
                 real().write(cbuf, off, len);
             }
@@ -256,14 +269,14 @@ final class OffloadResponseWrapper extends HttpServletResponseWrapper {
 
         @Override
         public void flush() throws IOException {
-            if (!state.isDeclared() && real != null) {
+            if (!declared.getAsBoolean() && real != null) {
                 real.flush();
             }
         }
 
         @Override
         public void close() throws IOException {
-            if (!state.isDeclared() && real != null) {
+            if (!declared.getAsBoolean() && real != null) {
                 real.close();
             }
         }

@@ -38,7 +38,7 @@ record Resolution(Path root, Path file, String relativePath, int status, String 
      */
     static Resolution rejected(int httpStatus, String reason) {
         if (httpStatus < 400 || httpStatus > 599) {
-            throw new IllegalArgumentException("status " + httpStatus);
+            throw new IllegalArgumentException(Messages.get("resolution.status", httpStatus));
         }
         return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason);
     }

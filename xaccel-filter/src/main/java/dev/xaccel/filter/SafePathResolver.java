@@ -192,7 +192,7 @@ final class SafePathResolver {
     static String checkNames(Path file, boolean allowHidden) {
         for (Path name : file) {
             String n = name.toString();
-            if (n.equals(".") || n.equals("..")) {
+            if (PathRules.isDotSegment(n)) {
                 return "dot segment";
             }
             if (!allowHidden && n.startsWith(".")) {
@@ -260,16 +260,10 @@ final class SafePathResolver {
             return Resolution.rejected(404, "symbolic link leaves root");
         }
         Path relative = root.relativize(real);
-        StringBuilder rel = new StringBuilder();
         for (Path name : relative) {
-            String n = name.toString();
-            if (!allowHidden && n.startsWith(".")) {
+            if (!allowHidden && name.toString().startsWith(".")) {
                 return Resolution.rejected(404, "hidden target");
             }
-            if (rel.length() > 0) {
-                rel.append('/');
-            }
-            rel.append(n);
         }
         if (!attrs.isRegularFile()) {
             return Resolution.rejected(404, attrs.isDirectory() ? "directory" : "not a regular file");
@@ -277,14 +271,14 @@ final class SafePathResolver {
         if (!Files.isReadable(real)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(root, real, rel.toString());
+        return Resolution.ok(root, real, slashSeparated(relative));
     }
 
     /** @return a reason when the string contains characters that make it a bad request */
     private static String checkCharacters(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (PathRules.isControl(c)) {
                 return "control character";
             }
             if (c == '\\') {
@@ -310,7 +304,7 @@ final class SafePathResolver {
         if (segment.isEmpty()) {
             return "empty segment";
         }
-        if (onlyDots(segment)) {
+        if (PathRules.isDotSegment(segment)) {
             return "dot segment";
         }
         if (!allowHidden && segment.charAt(0) == '.') {
@@ -326,15 +320,6 @@ final class SafePathResolver {
             }
         }
         return null;
-    }
-
-    private static boolean onlyDots(String segment) {
-        for (int i = 0; i < segment.length(); i++) {
-            if (segment.charAt(i) != '.') {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static boolean isAsciiLetter(char c) {

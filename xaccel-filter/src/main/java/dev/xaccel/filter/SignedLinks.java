@@ -50,7 +50,6 @@ public final class SignedLinks {
     /** Between the uri and the bound value in the signed input; refused in both (see {@link #signature}). */
     private static final char SEPARATOR = '|';
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9+/=._~-]+");
-    private static final Pattern PREFIX = Pattern.compile("/(?:[A-Za-z0-9._~-]+/)+");
 
     private final String secret;
     private final String prefix;
@@ -81,7 +80,7 @@ public final class SignedLinks {
         if (problem != null) {
             throw new IllegalArgumentException(problem);
         }
-        if (publicPrefix == null || !PREFIX.matcher(publicPrefix).matches() || hasDotSegment(publicPrefix)) {
+        if (!PathRules.isUriPrefix(publicPrefix)) {
             throw new IllegalArgumentException(Messages.get("signed.prefix", publicPrefix));
         }
         if (defaultTtl == null || defaultTtl.getSeconds() < 1) {
@@ -162,7 +161,7 @@ public final class SignedLinks {
             throw new IllegalArgumentException(Messages.get("signed.expires", expires));
         }
         String uri = prefix + relativePath;
-        String encoded = RedirectPathEncoder.encode(uri);
+        String encoded = PercentEncoding.path(uri);
         return encoded + "?md5=" + signature(epoch, uri, bound, secret) + "&expires=" + epoch;
     }
 
@@ -199,25 +198,16 @@ public final class SignedLinks {
             throw new IllegalArgumentException(Messages.get("signed.path", p));
         }
         for (String segment : p.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+            if (segment.isEmpty() || PathRules.isDotSegment(segment)) {
                 throw new IllegalArgumentException(Messages.get("signed.path", p));
             }
         }
         for (int i = 0; i < p.length(); i++) {
             char c = p.charAt(i);
-            if (c < 0x20 || c == 0x7f || c == SEPARATOR) {
+            if (PathRules.isControl(c) || c == SEPARATOR) {
                 throw new IllegalArgumentException(Messages.get("signed.path", p.replaceAll("\\p{Cntrl}", "?")));
             }
         }
-    }
-
-    private static boolean hasDotSegment(String p) {
-        for (String s : p.split("/")) {
-            if (s.equals(".") || s.equals("..")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Never shows the secret. */

@@ -25,11 +25,6 @@ final class TrustedProxies {
         this.text = text;
     }
 
-    /** Trusts nobody. */
-    static TrustedProxies none() {
-        return NONE;
-    }
-
     /**
      * Parses a comma and/or whitespace separated list of IP literals and CIDR blocks. An empty list trusts
      * nobody.

@@ -1,73 +1,64 @@
 package dev.xaccel.filter;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
 
 /**
- * The effective, validated configuration of one {@link XAccelFilter}. Immutable and thread-safe; built once
- * by {@link XAccelConfigParser}. Locations are ordered longest root first, mappings longest prefix first, so
- * the first match is the most specific one.
+ * The effective, validated configuration of one {@link XAccelFilter}. Immutable and thread-safe; made by
+ * {@link Builder}, whose typed setters validate each value (a {@link ConfigException} names the init-param and the
+ * value). Locations are ordered longest root first, mappings longest prefix first, so the first match is the most
+ * specific one. The startup line that shows it by init-param names is {@link InitParam#describe}.
+ *
+ * @param locations             at least one
+ * @param mappings              possibly none
+ * @param offload               when to offload
+ * @param trustedProxies        addresses whose marker is believed
+ * @param markerHeader          the request header the front end sets
+ * @param headerType            the offload header
+ * @param limitRate             {@code X-Accel-Limit-Rate}, or {@code null}
+ * @param charset               {@code X-Accel-Charset}, or {@code null}
+ * @param accelExpires          {@code X-Accel-Expires} of locations without {@code expires=}, or {@code null}
+ * @param cacheControl          {@code Cache-Control} of every file, or {@code null}
+ * @param disposition           the default disposition
+ * @param allowUnmapped         serve declared files outside every location directly
+ * @param allowHidden           allow names starting with {@code .}
+ * @param symlinks              the link policy
+ * @param defaultContentType    the type when nothing else names one
+ * @param sendfile              hand direct bodies to the container's sendfile (re-opens by name)
+ * @param jmxName               the MBean name, {@code null} for the derived one, or {@link InitParams#JMX_NAME_NONE}
+ * @param cacheVary             the {@code Vary} of cacheable offloads
+ * @param signedLinks           the signer, or {@code null} when no secret is configured
+ * @param contentSecurityPolicy the policy of every file, or {@code null} for none
+ * @param maxRedirectLength     the longest offload header value(s)
  */
-final class XAccelConfig {
+record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
+        TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
+        String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
+        boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile, String jmxName,
+        String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength) {
 
-    final List<Location> locations;
-    final List<Mapping> mappings;
-    final OffloadMode offload;
-    final TrustedProxies trustedProxies;
-    final String markerHeader;
-    final HeaderType headerType;
-    /** {@code null} when not configured. */
-    final Long limitRate;
-    /** {@code null} when not configured. */
-    final String charset;
-    /** {@code null} when not configured. */
-    final String accelExpires;
-    /** {@code null} when not configured. */
-    final String cacheControl;
-    /** {@code inline} or {@code attachment}. */
-    final String disposition;
-    final boolean allowUnmapped;
-    final boolean allowHidden;
-    final SymlinkPolicy symlinks;
-    final String defaultContentType;
-    final boolean sendfile;
-    /** {@code null}: derived from context and filter name; {@link XAccelFilter#JMX_NAME_NONE}: disabled. */
-    final String jmxName;
-    /** The {@code Vary} value sent with cacheable offloaded responses. */
-    final String cacheVary;
-    /** {@code null} unless {@code signedLinkSecret} is configured. */
-    final SignedLinks signedLinks;
-    /** {@code null} when disabled ({@code contentSecurityPolicy=none}). */
-    final String contentSecurityPolicy;
-    final int maxRedirectLength;
+    /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
+    static final int MIN_REDIRECT_LENGTH = 256;
 
-    XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
-            TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate,
-            String charset, String accelExpires, String cacheControl, String disposition, boolean allowUnmapped,
-            boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
-            String jmxName, String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy,
-            int maxRedirectLength) {
-        this.locations = List.copyOf(locations);
-        this.mappings = List.copyOf(mappings);
-        this.offload = offload;
-        this.trustedProxies = trustedProxies;
-        this.markerHeader = markerHeader;
-        this.headerType = headerType;
-        this.limitRate = limitRate;
-        this.charset = charset;
-        this.accelExpires = accelExpires;
-        this.cacheControl = cacheControl;
-        this.disposition = disposition;
-        this.allowUnmapped = allowUnmapped;
-        this.allowHidden = allowHidden;
-        this.symlinks = symlinks;
-        this.defaultContentType = defaultContentType;
-        this.sendfile = sendfile;
-        this.jmxName = jmxName;
-        this.cacheVary = cacheVary;
-        this.signedLinks = signedLinks;
-        this.contentSecurityPolicy = contentSecurityPolicy;
-        this.maxRedirectLength = maxRedirectLength;
+    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    private static final Pattern MEDIA_TYPE = Pattern.compile(
+            "[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\\s*;\\s*[^\\u0000-\\u001f\\u007f]*)?");
+    private static final Pattern EXPIRES = Pattern.compile("@?\\d{1,18}");
+
+    XAccelConfig {
+        locations = List.copyOf(locations);
+        mappings = List.copyOf(mappings);
     }
 
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
@@ -93,35 +84,342 @@ final class XAccelConfig {
         return null;
     }
 
-    /** One line, init-param names and effective values (logged at startup, JMX attribute). */
-    @Override
-    public String toString() {
-        StringBuilder sb = new StringBuilder(256);
-        sb.append(XAccelFilter.PARAM_LOCATIONS).append('=').append(locations);
-        sb.append(", ").append(XAccelFilter.PARAM_MAPPINGS).append('=').append(mappings);
-        sb.append(", ").append(XAccelFilter.PARAM_OFFLOAD).append('=').append(offload.paramValue());
-        sb.append(", ").append(XAccelFilter.PARAM_TRUSTED_PROXIES).append('=').append(trustedProxies);
-        sb.append(", ").append(XAccelFilter.PARAM_MARKER_HEADER).append('=').append(markerHeader);
-        sb.append(", ").append(XAccelFilter.PARAM_HEADER_TYPE).append('=').append(headerType.headerName());
-        sb.append(", ").append(XAccelFilter.PARAM_LIMIT_RATE).append('=').append(limitRate == null ? "" : limitRate);
-        sb.append(", ").append(XAccelFilter.PARAM_CHARSET).append('=').append(charset == null ? "" : charset);
-        sb.append(", ").append(XAccelFilter.PARAM_ACCEL_EXPIRES).append('=')
-                .append(accelExpires == null ? "" : accelExpires);
-        sb.append(", ").append(XAccelFilter.PARAM_CACHE_CONTROL).append('=')
-                .append(cacheControl == null ? "" : cacheControl);
-        sb.append(", ").append(XAccelFilter.PARAM_DISPOSITION).append('=').append(disposition);
-        sb.append(", ").append(XAccelFilter.PARAM_ALLOW_UNMAPPED).append('=').append(allowUnmapped);
-        sb.append(", ").append(XAccelFilter.PARAM_ALLOW_HIDDEN).append('=').append(allowHidden);
-        sb.append(", ").append(XAccelFilter.PARAM_SYMLINKS).append('=')
-                .append(symlinks == SymlinkPolicy.NEVER ? "never" : "within-root");
-        sb.append(", ").append(XAccelFilter.PARAM_DEFAULT_CONTENT_TYPE).append('=').append(defaultContentType);
-        sb.append(", ").append(XAccelFilter.PARAM_SENDFILE).append('=').append(sendfile);
-        sb.append(", ").append(XAccelFilter.PARAM_CACHE_VARY).append('=').append(cacheVary);
-        sb.append(", ").append(XAccelFilter.PARAM_CONTENT_SECURITY_POLICY).append('=')
-                .append(contentSecurityPolicy == null ? XAccelFilter.CONTENT_SECURITY_POLICY_NONE : contentSecurityPolicy);
-        sb.append(", ").append(XAccelFilter.PARAM_MAX_REDIRECT_LENGTH).append('=').append(maxRedirectLength);
-        sb.append(", signedLinks=").append(signedLinks == null ? "off" : signedLinks.toString());
-        sb.append(", ").append(XAccelFilter.PARAM_JMX_NAME).append('=').append(jmxName == null ? "(derived)" : jmxName);
-        return sb.toString();
+    /** Typed, validating setters; {@link #build()} checks what depends on several values. Not thread-safe. */
+    static final class Builder {
+
+        private record LocationEntry(Path root, String uriPrefix, Long expires) {
+        }
+
+        private record MappingEntry(String urlPrefix, Path root) {
+        }
+
+        private final List<LocationEntry> locations = new ArrayList<>();
+        private final List<MappingEntry> mappings = new ArrayList<>();
+        private OffloadMode offload = OffloadMode.AUTO;
+        private TrustedProxies trustedProxies = TrustedProxies.parse(InitParams.TRUSTED_PROXIES,
+                InitParams.DEFAULT_TRUSTED_PROXIES);
+        private String markerHeader = InitParams.DEFAULT_MARKER_HEADER;
+        private HeaderType headerType = HeaderType.X_ACCEL_REDIRECT;
+        private Long limitRate;
+        private String charset;
+        private String accelExpires;
+        private String cacheControl;
+        private Disposition disposition = Disposition.INLINE;
+        private boolean allowUnmapped;
+        private boolean allowHidden;
+        private SymlinkPolicy symlinks = SymlinkPolicy.WITHIN_ROOT;
+        private String defaultContentType = InitParams.DEFAULT_DEFAULT_CONTENT_TYPE;
+        private boolean sendfile;
+        private String jmxName;
+        private String cacheVary = InitParams.DEFAULT_CACHE_VARY;
+        private String signedLinkSecret;
+        private String signedLinkPrefix;
+        private Long signedLinkTtl;
+        private String contentSecurityPolicy = InitParams.DEFAULT_CONTENT_SECURITY_POLICY;
+        private int maxRedirectLength = InitParams.DEFAULT_MAX_REDIRECT_LENGTH;
+
+        /**
+         * A {@code locations} entry; roots are checked in {@link #build()} (they depend on the link policy).
+         *
+         * @param expires the {@code expires=} option in seconds, or {@code null}
+         */
+        Builder location(Path root, String uriPrefix, Long expires) {
+            String text = root + " => " + uriPrefix + (expires == null ? "" : " expires=" + expires);
+            if (!PathRules.isUriPrefix(uriPrefix)) {
+                throw ConfigException.invalid(InitParams.LOCATIONS, text, Messages.get("config.location.prefix"));
+            }
+            if (expires != null && expires < 0) {
+                throw ConfigException.invalid(InitParams.LOCATIONS, text, Messages.get("config.location.expires"));
+            }
+            locations.add(new LocationEntry(Objects.requireNonNull(root, "root"), uriPrefix, expires));
+            return this;
+        }
+
+        Builder mapping(String urlPrefix, Path root) {
+            if (urlPrefix == null || !isUrlPrefix(urlPrefix)) {
+                throw ConfigException.invalid(InitParams.MAPPINGS, urlPrefix + " => " + root,
+                        Messages.get("config.mapping.prefix"));
+            }
+            mappings.add(new MappingEntry(urlPrefix, Objects.requireNonNull(root, "root")));
+            return this;
+        }
+
+        Builder offload(OffloadMode mode) {
+            offload = Objects.requireNonNull(mode, InitParams.OFFLOAD);
+            return this;
+        }
+
+        Builder trustedProxies(TrustedProxies proxies) {
+            trustedProxies = Objects.requireNonNull(proxies, InitParams.TRUSTED_PROXIES);
+            return this;
+        }
+
+        Builder markerHeader(String name) {
+            markerHeader = token(InitParams.MARKER_HEADER, name);
+            return this;
+        }
+
+        Builder headerType(HeaderType type) {
+            headerType = Objects.requireNonNull(type, InitParams.HEADER_TYPE);
+            return this;
+        }
+
+        Builder limitRate(long bytesPerSecond) {
+            if (bytesPerSecond < 0) {
+                throw ConfigException.invalid(InitParams.LIMIT_RATE, bytesPerSecond, Messages.get("config.limitRate"));
+            }
+            limitRate = bytesPerSecond;
+            return this;
+        }
+
+        Builder charset(String token) {
+            charset = token(InitParams.CHARSET, token);
+            return this;
+        }
+
+        /** @param value seconds, or {@code @} + epoch seconds */
+        Builder accelExpires(String value) {
+            if (value == null || !EXPIRES.matcher(value).matches()) {
+                throw ConfigException.invalid(InitParams.ACCEL_EXPIRES, value, Messages.get("config.accelExpires"));
+            }
+            accelExpires = value;
+            return this;
+        }
+
+        Builder cacheControl(String value) {
+            cacheControl = headerText(InitParams.CACHE_CONTROL, value);
+            return this;
+        }
+
+        Builder disposition(Disposition type) {
+            disposition = Objects.requireNonNull(type, InitParams.DISPOSITION);
+            return this;
+        }
+
+        Builder allowUnmapped(boolean allow) {
+            allowUnmapped = allow;
+            return this;
+        }
+
+        Builder allowHidden(boolean allow) {
+            allowHidden = allow;
+            return this;
+        }
+
+        Builder symlinks(SymlinkPolicy policy) {
+            symlinks = Objects.requireNonNull(policy, InitParams.SYMLINKS);
+            return this;
+        }
+
+        Builder defaultContentType(String type) {
+            if (type == null || !MEDIA_TYPE.matcher(type).matches()) {
+                throw ConfigException.invalid(InitParams.DEFAULT_CONTENT_TYPE, type, Messages.get("config.mediaType"));
+            }
+            defaultContentType = type;
+            return this;
+        }
+
+        Builder sendfile(boolean use) {
+            sendfile = use;
+            return this;
+        }
+
+        /** @param name an ObjectName (not a pattern), or {@link InitParams#JMX_NAME_NONE} (any case) */
+        Builder jmxName(String name) {
+            if (name != null && name.equalsIgnoreCase(InitParams.JMX_NAME_NONE)) {
+                jmxName = InitParams.JMX_NAME_NONE;
+                return this;
+            }
+            try {
+                if (name == null || new ObjectName(name).isPattern()) {
+                    throw ConfigException.invalid(InitParams.JMX_NAME, name, Messages.get("config.jmxName"));
+                }
+            } catch (MalformedObjectNameException e) {
+                throw ConfigException.invalid(InitParams.JMX_NAME, name, Messages.get("config.jmxName"));
+            }
+            jmxName = name;
+            return this;
+        }
+
+        /** @param headerNames comma/whitespace separated HTTP tokens, not {@code *}; normalized to {@code A, B} */
+        Builder cacheVary(String headerNames) {
+            StringBuilder sb = new StringBuilder();
+            for (String t : (headerNames == null ? "" : headerNames).split("[,\\s]+")) {
+                if (t.isEmpty()) {
+                    continue;
+                }
+                if (!TOKEN.matcher(t).matches() || t.equals("*")) {
+                    throw ConfigException.invalid(InitParams.CACHE_VARY, headerNames, Messages.get("config.cacheVary"));
+                }
+                sb.append(sb.length() > 0 ? ", " : "").append(t);
+            }
+            if (sb.length() == 0) {
+                throw ConfigException.invalid(InitParams.CACHE_VARY, headerNames, Messages.get("config.cacheVary"));
+            }
+            cacheVary = sb.toString();
+            return this;
+        }
+
+        /** Checked here (never echoed in a message); prefix and TTL are checked with it in {@link #build()}. */
+        Builder signedLinkSecret(String secret) {
+            String problem = SignedLinks.secretProblem(secret);
+            if (problem != null) {
+                throw new ConfigException(InitParams.SIGNED_LINK_SECRET,
+                        Messages.get("config.signed.secret", InitParams.SIGNED_LINK_SECRET, problem));
+            }
+            signedLinkSecret = secret;
+            return this;
+        }
+
+        Builder signedLinkPrefix(String prefix) {
+            if (!PathRules.isUriPrefix(prefix)) {
+                throw ConfigException.invalid(InitParams.SIGNED_LINK_PREFIX, prefix,
+                        Messages.get("config.location.prefix"));
+            }
+            signedLinkPrefix = prefix;
+            return this;
+        }
+
+        Builder signedLinkTtl(long seconds) {
+            if (seconds < 1) {
+                throw ConfigException.invalid(InitParams.SIGNED_LINK_TTL, seconds, Messages.get("config.signed.ttl"));
+            }
+            signedLinkTtl = seconds;
+            return this;
+        }
+
+        /** @param policy a header value, or {@link InitParams#CONTENT_SECURITY_POLICY_NONE} (any case) */
+        Builder contentSecurityPolicy(String policy) {
+            String v = headerText(InitParams.CONTENT_SECURITY_POLICY, policy);
+            contentSecurityPolicy = v.equalsIgnoreCase(InitParams.CONTENT_SECURITY_POLICY_NONE) ? null : v;
+            return this;
+        }
+
+        Builder maxRedirectLength(long bytes) {
+            if (bytes < MIN_REDIRECT_LENGTH || bytes > 1_000_000) {
+                throw ConfigException.invalid(InitParams.MAX_REDIRECT_LENGTH, bytes,
+                        Messages.get("config.maxRedirectLength", MIN_REDIRECT_LENGTH));
+            }
+            maxRedirectLength = (int) bytes;
+            return this;
+        }
+
+        /** Resolves the roots and checks what depends on several values. */
+        XAccelConfig build() {
+            List<Location> locs = locations();
+            List<Mapping> maps = mappings();
+            if (offload != OffloadMode.NEVER && !allowUnmapped) {
+                for (Mapping m : maps) {
+                    if (locs.stream().noneMatch(l -> m.root().startsWith(l.root()))) {
+                        throw ConfigException.invalid(InitParams.MAPPINGS, m.toString(),
+                                Messages.get("config.mapping.unmapped"));
+                    }
+                }
+            }
+            return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
+                    accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
+                    sendfile, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength);
+        }
+
+        private List<Location> locations() {
+            if (locations.isEmpty()) {
+                throw new ConfigException(InitParams.LOCATIONS,
+                        Messages.get("config.locations.required", InitParams.LOCATIONS));
+            }
+            List<Location> out = new ArrayList<>();
+            Set<String> prefixes = new HashSet<>();
+            Set<Path> roots = new HashSet<>();
+            for (LocationEntry e : locations) {
+                String text = e.root() + " => " + e.uriPrefix() + (e.expires() == null ? "" : " expires=" + e.expires());
+                if (!prefixes.add(e.uriPrefix())) {
+                    throw ConfigException.invalid(InitParams.LOCATIONS, text, Messages.get("config.duplicatePrefix"));
+                }
+                SafePathResolver resolver = resolver(InitParams.LOCATIONS, text, e.root());
+                if (!roots.add(resolver.root())) {
+                    throw ConfigException.invalid(InitParams.LOCATIONS, text, Messages.get("config.duplicateRoot"));
+                }
+                out.add(new Location(resolver, e.uriPrefix(), e.expires() == null ? null : e.expires().toString()));
+            }
+            out.sort(Comparator.comparingInt((Location l) -> l.root().getNameCount()).reversed());
+            return out;
+        }
+
+        private List<Mapping> mappings() {
+            List<Mapping> out = new ArrayList<>();
+            Set<String> prefixes = new HashSet<>();
+            for (MappingEntry e : mappings) {
+                String text = e.urlPrefix() + " => " + e.root();
+                if (!prefixes.add(e.urlPrefix())) {
+                    throw ConfigException.invalid(InitParams.MAPPINGS, text, Messages.get("config.duplicatePrefix"));
+                }
+                out.add(new Mapping(e.urlPrefix(), resolver(InitParams.MAPPINGS, text, e.root())));
+            }
+            out.sort(Comparator.comparingInt((Mapping m) -> m.urlPrefix().length()).reversed());
+            return out;
+        }
+
+        private SafePathResolver resolver(String param, String text, Path root) {
+            if (!root.isAbsolute()) {
+                throw ConfigException.invalid(param, text, Messages.get("config.root.relative"));
+            }
+            try {
+                return new SafePathResolver(root, allowHidden, symlinks);
+            } catch (IOException | IllegalArgumentException ex) {
+                throw ConfigException.invalid(param, text, Messages.get("config.root.missing"));
+            }
+        }
+
+        private SignedLinks signedLinks() {
+            if (signedLinkSecret == null) {
+                if (signedLinkPrefix != null || signedLinkTtl != null) {
+                    throw new ConfigException(InitParams.SIGNED_LINK_SECRET, Messages.get("config.signed.noSecret",
+                            InitParams.SIGNED_LINK_SECRET, InitParams.SIGNED_LINK_PREFIX, InitParams.SIGNED_LINK_TTL));
+                }
+                return null;
+            }
+            if (signedLinkPrefix == null) {
+                throw new ConfigException(InitParams.SIGNED_LINK_PREFIX, Messages.get("config.signed.prefixRequired",
+                        InitParams.SIGNED_LINK_PREFIX, InitParams.SIGNED_LINK_SECRET));
+            }
+            long ttl = signedLinkTtl == null ? InitParams.DEFAULT_SIGNED_LINK_TTL : signedLinkTtl;
+            return SignedLinks.create(signedLinkSecret, signedLinkPrefix, Duration.ofSeconds(ttl));
+        }
+
+        private static String token(String param, String value) {
+            if (value == null || !TOKEN.matcher(value).matches()) {
+                throw ConfigException.invalid(param, value, Messages.get("config.token"));
+            }
+            return value;
+        }
+
+        private static String headerText(String param, String value) {
+            if (value == null) {
+                throw ConfigException.invalid(param, null, Messages.get("config.headerText"));
+            }
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if ((c < 0x20 && c != '\t') || c > 0x7e) {
+                    throw ConfigException.invalid(param, value, Messages.get("config.headerText"));
+                }
+            }
+            return value;
+        }
+
+        /** Starts and ends with '/', no empty or dot segments, no characters a decoded servlet path cannot match. */
+        static boolean isUrlPrefix(String p) {
+            if (p.isEmpty() || p.charAt(0) != '/' || p.charAt(p.length() - 1) != '/') {
+                return false;
+            }
+            if (p.equals("/")) {
+                return true;
+            }
+            for (int i = 0; i < p.length(); i++) {
+                char c = p.charAt(i);
+                if (PathRules.isControl(c) || c == '\\' || c == ';' || c == '?' || c == '#') {
+                    return false;
+                }
+            }
+            return !p.contains("//") && !PathRules.hasDotSegment(p);
+        }
     }
 }

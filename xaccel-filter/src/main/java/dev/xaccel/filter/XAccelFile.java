@@ -19,17 +19,6 @@ import java.util.Optional;
  */
 public final class XAccelFile {
 
-    /** Disposition types. */
-    enum Disposition {
-        INLINE("inline"), ATTACHMENT("attachment");
-
-        final String value;
-
-        Disposition(String value) {
-            this.value = value;
-        }
-    }
-
     private final Path path;
     private final String downloadName;
     private final String contentType;
@@ -44,13 +33,14 @@ public final class XAccelFile {
 
     /**
      * @param path an absolute path, normally inside one of the configured {@code locations}
+     * @return the description of that file, with the filter's defaults for everything else
      * @throws NullPointerException     if {@code path} is null
      * @throws IllegalArgumentException if {@code path} is relative
      */
     public static XAccelFile of(Path path) {
         Objects.requireNonNull(path, "path");
         if (!path.isAbsolute()) {
-            throw new IllegalArgumentException("XAccelFile path must be absolute: " + path);
+            throw new IllegalArgumentException(Messages.get("file.relative", path));
         }
         return new XAccelFile(path, null, null, null);
     }
@@ -59,6 +49,7 @@ public final class XAccelFile {
      * The name the browser should save the file as (any Unicode; encoded per RFC 6266/8187).
      *
      * @param name the name, or {@code null} for none
+     * @return a copy with that name
      */
     public XAccelFile downloadName(String name) {
         return new XAccelFile(path, name == null || name.isBlank() ? null : name, contentType, disposition);
@@ -68,6 +59,7 @@ public final class XAccelFile {
      * An explicit {@code Content-Type}, e.g. {@code audio/mpeg}.
      *
      * @param type the media type, or {@code null} for the default lookup
+     * @return a copy with that type
      * @throws IllegalArgumentException if it contains control characters or non-ASCII
      */
     public XAccelFile contentType(String type) {
@@ -75,7 +67,7 @@ public final class XAccelFile {
             for (int i = 0; i < type.length(); i++) {
                 char c = type.charAt(i);
                 if ((c < 0x20 && c != '\t') || c > 0x7e) {
-                    throw new IllegalArgumentException("Invalid content type: control or non-ASCII character");
+                    throw new IllegalArgumentException(Messages.get("file.contentType"));
                 }
             }
             if (type.isBlank()) {
@@ -85,31 +77,102 @@ public final class XAccelFile {
         return new XAccelFile(path, downloadName, type == null ? null : type.trim(), disposition);
     }
 
-    /** Ask the browser to download ({@code Content-Disposition: attachment}). */
+    /**
+     * Ask the browser to download ({@code Content-Disposition: attachment}).
+     *
+     * @return a copy with that disposition
+     */
     public XAccelFile attachment() {
         return new XAccelFile(path, downloadName, contentType, Disposition.ATTACHMENT);
     }
 
-    /** Ask the browser to display the file ({@code Content-Disposition: inline}). */
+    /**
+     * Ask the browser to display the file ({@code Content-Disposition: inline}).
+     *
+     * @return a copy with that disposition
+     */
     public XAccelFile inline() {
         return new XAccelFile(path, downloadName, contentType, Disposition.INLINE);
     }
 
+    /**
+     * The file.
+     *
+     * @return the absolute path given to {@link #of(Path)}
+     */
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * The name the browser should save the file as.
+     *
+     * @return the download name, or empty for none
+     */
+    public Optional<String> downloadName() {
+        return Optional.ofNullable(downloadName);
+    }
+
+    /**
+     * The explicit content type.
+     *
+     * @return the media type, or empty when the filter looks it up
+     */
+    public Optional<String> contentType() {
+        return Optional.ofNullable(contentType);
+    }
+
+    /**
+     * The disposition chosen for this file.
+     *
+     * @return {@link Disposition#INLINE}, {@link Disposition#ATTACHMENT}, or empty when the filter's default applies
+     */
+    public Optional<Disposition> disposition() {
+        return Optional.ofNullable(disposition);
+    }
+
+    /**
+     * The file.
+     *
+     * @return the absolute path given to {@link #of(Path)}
+     * @deprecated use {@link #path()}
+     */
+    @Deprecated
     public Path getPath() {
         return path;
     }
 
+    /**
+     * The download name.
+     *
+     * @return the download name, or empty
+     * @deprecated use {@link #downloadName()}
+     */
+    @Deprecated
     public Optional<String> getDownloadName() {
-        return Optional.ofNullable(downloadName);
+        return downloadName();
     }
 
+    /**
+     * The explicit content type.
+     *
+     * @return the media type, or empty
+     * @deprecated use {@link #contentType()}
+     */
+    @Deprecated
     public Optional<String> getContentType() {
-        return Optional.ofNullable(contentType);
+        return contentType();
     }
 
-    /** {@code inline}, {@code attachment}, or empty when the filter's default applies. */
+    /**
+     * The disposition as its header token.
+     *
+     * @return {@code inline}, {@code attachment}, or empty when the filter's default applies
+     * @deprecated use {@link #disposition()}
+     */
+    @Deprecated
     public Optional<String> getDisposition() {
-        return disposition == null ? Optional.empty() : Optional.of(disposition.value);
+        return disposition().map(Disposition::token);
     }
 
     @Override
@@ -131,6 +194,6 @@ public final class XAccelFile {
     public String toString() {
         return "XAccelFile[" + path + (downloadName == null ? "" : ", downloadName=" + downloadName)
                 + (contentType == null ? "" : ", contentType=" + contentType)
-                + (disposition == null ? "" : ", " + disposition.value) + "]";
+                + (disposition == null ? "" : ", " + disposition.token()) + "]";
     }
 }

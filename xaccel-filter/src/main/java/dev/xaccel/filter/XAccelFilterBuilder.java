@@ -1,10 +1,6 @@
 package dev.xaccel.filter;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -19,151 +15,308 @@ import java.util.Objects;
  * servletContext.addFilter("xaccel", f).addMappingForUrlPatterns(null, false, "/*");
  * }</pre>
  *
- * Each method corresponds to the init-param of the same name and is validated by the same code;
- * {@link #build()} throws {@link IllegalArgumentException} with the same message {@code init()} would use.
- * Values are taken literally (no {@code ${env:...}} expansion). A filter built here <b>rejects
- * init-params</b>: its {@code init()} fails if the container passes any. Not thread-safe; build once.
+ * Each method corresponds to the init-param of the same name and is validated by the same typed setter that
+ * {@code init()} binds the init-param to: an invalid value throws {@link IllegalArgumentException} with the message
+ * {@code init()} would use, naming the parameter and the value (at once, or from {@link #build()} for what depends
+ * on several values, such as a root that must exist). Values are taken literally (no {@code ${env:...}}
+ * expansion). A filter built here <b>rejects init-params</b>: its {@code init()} fails if the container passes any.
+ * Not thread-safe; build once.
  */
 public final class XAccelFilterBuilder {
 
-    private final Map<String, String> params = new HashMap<>();
-    private final List<XAccelConfigParser.Entry> locations = new ArrayList<>();
-    private final List<XAccelConfigParser.Entry> mappings = new ArrayList<>();
+    private final XAccelConfig.Builder config = new XAccelConfig.Builder();
 
     XAccelFilterBuilder() {
     }
 
-    /** Adds a {@code locations} entry: files below {@code root} are offloaded as {@code uriPrefix + relative path}. */
+    /**
+     * Adds a {@code locations} entry: files below {@code root} are offloaded as {@code uriPrefix + relative path}.
+     *
+     * @param root      an existing directory
+     * @param uriPrefix the front end's internal prefix, e.g. {@code /_xaccel/media/}
+     * @return this builder
+     */
     public XAccelFilterBuilder location(Path root, String uriPrefix) {
-        locations.add(new XAccelConfigParser.Entry(Objects.requireNonNull(root, "root").toString(),
-                Objects.requireNonNull(uriPrefix, "uriPrefix")));
+        config.location(Objects.requireNonNull(root, "root"), uriPrefix, null);
         return this;
-    }
-
-    /** Adds a {@code mappings} entry: requests below {@code urlPrefix} are answered from {@code root}. */
-    public XAccelFilterBuilder mapping(String urlPrefix, Path root) {
-        mappings.add(new XAccelConfigParser.Entry(Objects.requireNonNull(urlPrefix, "urlPrefix"),
-                Objects.requireNonNull(root, "root").toString()));
-        return this;
-    }
-
-    public XAccelFilterBuilder offload(OffloadMode mode) {
-        return set(XAccelFilter.PARAM_OFFLOAD, Objects.requireNonNull(mode, "mode").paramValue());
-    }
-
-    /** Comma/whitespace separated IP literals and CIDRs; empty trusts nobody. */
-    public XAccelFilterBuilder trustedProxies(String ipsAndCidrs) {
-        return set(XAccelFilter.PARAM_TRUSTED_PROXIES, ipsAndCidrs == null ? "" : ipsAndCidrs);
-    }
-
-    public XAccelFilterBuilder markerHeader(String name) {
-        return set(XAccelFilter.PARAM_MARKER_HEADER, name);
-    }
-
-    public XAccelFilterBuilder headerType(HeaderType type) {
-        return set(XAccelFilter.PARAM_HEADER_TYPE, Objects.requireNonNull(type, "type").headerName());
-    }
-
-    public XAccelFilterBuilder limitRate(long bytesPerSecond) {
-        return set(XAccelFilter.PARAM_LIMIT_RATE, Long.toString(bytesPerSecond));
-    }
-
-    public XAccelFilterBuilder charset(String charset) {
-        return set(XAccelFilter.PARAM_CHARSET, charset);
-    }
-
-    /** Seconds, or {@code @} + epoch seconds. */
-    public XAccelFilterBuilder accelExpires(String value) {
-        return set(XAccelFilter.PARAM_ACCEL_EXPIRES, value);
-    }
-
-    public XAccelFilterBuilder cacheControl(String value) {
-        return set(XAccelFilter.PARAM_CACHE_CONTROL, value);
-    }
-
-    /** {@code inline} or {@code attachment}. */
-    public XAccelFilterBuilder disposition(String type) {
-        return set(XAccelFilter.PARAM_DISPOSITION, type);
-    }
-
-    public XAccelFilterBuilder allowUnmapped(boolean allow) {
-        return set(XAccelFilter.PARAM_ALLOW_UNMAPPED, Boolean.toString(allow));
-    }
-
-    public XAccelFilterBuilder allowHidden(boolean allow) {
-        return set(XAccelFilter.PARAM_ALLOW_HIDDEN, Boolean.toString(allow));
-    }
-
-    /** {@code within-root} or {@code never}. */
-    public XAccelFilterBuilder symlinks(String policy) {
-        return set(XAccelFilter.PARAM_SYMLINKS, policy);
-    }
-
-    public XAccelFilterBuilder defaultContentType(String type) {
-        return set(XAccelFilter.PARAM_DEFAULT_CONTENT_TYPE, type);
-    }
-
-    public XAccelFilterBuilder sendfile(boolean use) {
-        return set(XAccelFilter.PARAM_SENDFILE, Boolean.toString(use));
-    }
-
-    /** An ObjectName, or {@code none} to disable JMX; default derived from context path and filter name. */
-    public XAccelFilterBuilder jmxName(String name) {
-        return set(XAccelFilter.PARAM_JMX_NAME, name);
     }
 
     /**
      * Adds a {@code locations} entry whose offloaded responses carry {@code X-Accel-Expires: expiresSeconds}
      * (the {@code expires=} option): nginx may cache the authorization decision that long, so <b>revocation
      * takes up to that long</b>.
+     *
+     * @param root           an existing directory
+     * @param uriPrefix      the front end's internal prefix
+     * @param expiresSeconds at least 0
+     * @return this builder
      */
     public XAccelFilterBuilder location(Path root, String uriPrefix, long expiresSeconds) {
-        if (expiresSeconds < 0) {
-            throw new IllegalArgumentException(Messages.get("config.invalid", XAccelFilter.PARAM_LOCATIONS,
-                    expiresSeconds, Messages.get("config.location.expires")));
-        }
-        return location(root, uriPrefix + " " + Location.OPTION_EXPIRES + "=" + expiresSeconds);
+        config.location(Objects.requireNonNull(root, "root"), uriPrefix, expiresSeconds);
+        return this;
     }
 
-    /** Header names sent as {@code Vary} with cacheable offloaded responses; default {@code Cookie, Authorization}. */
+    /**
+     * Adds a {@code mappings} entry: requests below {@code urlPrefix} are answered from {@code root}.
+     *
+     * @param urlPrefix starts and ends with {@code /}
+     * @param root      an existing directory
+     * @return this builder
+     */
+    public XAccelFilterBuilder mapping(String urlPrefix, Path root) {
+        config.mapping(urlPrefix, Objects.requireNonNull(root, "root"));
+        return this;
+    }
+
+    /**
+     * When to offload.
+     *
+     * @param mode the mode
+     * @return this builder
+     */
+    public XAccelFilterBuilder offload(OffloadMode mode) {
+        config.offload(mode);
+        return this;
+    }
+
+    /**
+     * The addresses whose marker header is believed.
+     *
+     * @param ipsAndCidrs comma/whitespace separated IP literals and CIDRs; empty or {@code null} trusts nobody
+     * @return this builder
+     */
+    public XAccelFilterBuilder trustedProxies(String ipsAndCidrs) {
+        config.trustedProxies(TrustedProxies.parse(InitParams.TRUSTED_PROXIES, ipsAndCidrs == null ? "" : ipsAndCidrs));
+        return this;
+    }
+
+    /**
+     * The request header the front end sets.
+     *
+     * @param name an HTTP token
+     * @return this builder
+     */
+    public XAccelFilterBuilder markerHeader(String name) {
+        config.markerHeader(name);
+        return this;
+    }
+
+    /**
+     * The offload header.
+     *
+     * @param type the header type
+     * @return this builder
+     */
+    public XAccelFilterBuilder headerType(HeaderType type) {
+        config.headerType(type);
+        return this;
+    }
+
+    /**
+     * {@code X-Accel-Limit-Rate} (nginx only).
+     *
+     * @param bytesPerSecond at least 0 ({@code 0} = unlimited)
+     * @return this builder
+     */
+    public XAccelFilterBuilder limitRate(long bytesPerSecond) {
+        config.limitRate(bytesPerSecond);
+        return this;
+    }
+
+    /**
+     * {@code X-Accel-Charset} (nginx only).
+     *
+     * @param charset an HTTP token known to nginx
+     * @return this builder
+     */
+    public XAccelFilterBuilder charset(String charset) {
+        config.charset(charset);
+        return this;
+    }
+
+    /**
+     * {@code X-Accel-Expires} of locations without their own {@code expires=} (nginx's cache only).
+     *
+     * @param value seconds, or {@code @} + epoch seconds
+     * @return this builder
+     */
+    public XAccelFilterBuilder accelExpires(String value) {
+        config.accelExpires(value);
+        return this;
+    }
+
+    /**
+     * {@code Cache-Control} of every file.
+     *
+     * @param value printable ASCII
+     * @return this builder
+     */
+    public XAccelFilterBuilder cacheControl(String value) {
+        config.cacheControl(value);
+        return this;
+    }
+
+    /**
+     * The default disposition.
+     *
+     * @param type the disposition
+     * @return this builder
+     */
+    public XAccelFilterBuilder disposition(Disposition type) {
+        config.disposition(type);
+        return this;
+    }
+
+    /**
+     * The default disposition, by its init-param spelling.
+     *
+     * @param type {@code inline} or {@code attachment}
+     * @return this builder
+     * @deprecated use {@link #disposition(Disposition)}
+     */
+    @Deprecated
+    public XAccelFilterBuilder disposition(String type) {
+        Disposition d = Disposition.parseOrNull(type);
+        if (d == null) {
+            throw ConfigException.invalid(InitParams.DISPOSITION, type, Messages.get("config.disposition"));
+        }
+        return disposition(d);
+    }
+
+    /**
+     * Whether declared files outside every location are served directly.
+     *
+     * @param allow {@code true} to serve them, {@code false} (default) to answer 500
+     * @return this builder
+     */
+    public XAccelFilterBuilder allowUnmapped(boolean allow) {
+        config.allowUnmapped(allow);
+        return this;
+    }
+
+    /**
+     * Whether names starting with {@code .} may be served.
+     *
+     * @param allow {@code true} to allow them
+     * @return this builder
+     */
+    public XAccelFilterBuilder allowHidden(boolean allow) {
+        config.allowHidden(allow);
+        return this;
+    }
+
+    /**
+     * The symbolic link policy.
+     *
+     * @param policy the policy
+     * @return this builder
+     */
+    public XAccelFilterBuilder symlinks(SymlinkPolicy policy) {
+        config.symlinks(policy);
+        return this;
+    }
+
+    /**
+     * The symbolic link policy, by its init-param spelling.
+     *
+     * @param policy {@code within-root} or {@code never}
+     * @return this builder
+     * @deprecated use {@link #symlinks(SymlinkPolicy)}
+     */
+    @Deprecated
+    public XAccelFilterBuilder symlinks(String policy) {
+        return symlinks(SymlinkPolicy.parse(policy));
+    }
+
+    /**
+     * The content type when neither the file nor the servlet context names one.
+     *
+     * @param type a media type
+     * @return this builder
+     */
+    public XAccelFilterBuilder defaultContentType(String type) {
+        config.defaultContentType(type);
+        return this;
+    }
+
+    /**
+     * Whether directly served bodies go to the container's sendfile, which opens the file again by name: only
+     * for roots that no untrusted party can write.
+     *
+     * @param use {@code true} to use it
+     * @return this builder
+     */
+    public XAccelFilterBuilder sendfile(boolean use) {
+        config.sendfile(use);
+        return this;
+    }
+
+    /**
+     * The MBean's name.
+     *
+     * @param name an ObjectName, or {@code none} to disable JMX; default derived from context path and filter name
+     * @return this builder
+     */
+    public XAccelFilterBuilder jmxName(String name) {
+        config.jmxName(name);
+        return this;
+    }
+
+    /**
+     * Header names sent as {@code Vary} with cacheable offloaded responses.
+     *
+     * @param headerNames HTTP tokens; default {@code Cookie, Authorization}
+     * @return this builder
+     */
     public XAccelFilterBuilder cacheVary(String headerNames) {
-        return set(XAccelFilter.PARAM_CACHE_VARY, headerNames);
+        config.cacheVary(headerNames);
+        return this;
     }
 
     /**
      * Enables {@link SignedLinks} ({@code signedLinkSecret}, {@code signedLinkPrefix}, {@code signedLinkTtl}).
      * Pass the secret from configuration, never a literal in code.
+     *
+     * @param secret       at least 32 characters of {@code A-Za-z0-9+/=._~-}
+     * @param publicPrefix the public prefix of the links, e.g. {@code /s/media/}
+     * @param ttlSeconds   at least 1
+     * @return this builder
      */
     public XAccelFilterBuilder signedLinks(String secret, String publicPrefix, long ttlSeconds) {
-        set(XAccelFilter.PARAM_SIGNED_LINK_SECRET, secret);
-        set(XAccelFilter.PARAM_SIGNED_LINK_PREFIX, publicPrefix);
-        return set(XAccelFilter.PARAM_SIGNED_LINK_TTL, Long.toString(ttlSeconds));
-    }
-
-    /** {@code Content-Security-Policy} sent with every file, or {@code none}; see the init-param. */
-    public XAccelFilterBuilder contentSecurityPolicy(String policy) {
-        return set(XAccelFilter.PARAM_CONTENT_SECURITY_POLICY, policy);
-    }
-
-    /** Longest offload header value(s) in bytes; longer ones are served directly. */
-    public XAccelFilterBuilder maxRedirectLength(int bytes) {
-        return set(XAccelFilter.PARAM_MAX_REDIRECT_LENGTH, Integer.toString(bytes));
+        config.signedLinkSecret(secret).signedLinkPrefix(publicPrefix).signedLinkTtl(ttlSeconds);
+        return this;
     }
 
     /**
+     * {@code Content-Security-Policy} sent with every file.
+     *
+     * @param policy a header value, or {@code none}
+     * @return this builder
+     */
+    public XAccelFilterBuilder contentSecurityPolicy(String policy) {
+        config.contentSecurityPolicy(policy);
+        return this;
+    }
+
+    /**
+     * The longest offload header value(s); longer ones are served directly.
+     *
+     * @param bytes at least 256
+     * @return this builder
+     */
+    public XAccelFilterBuilder maxRedirectLength(int bytes) {
+        config.maxRedirectLength(bytes);
+        return this;
+    }
+
+    /**
+     * The filter with this configuration.
+     *
+     * @return a filter that rejects init-params
      * @throws IllegalArgumentException naming the parameter and value when the configuration is invalid
      *                                  (e.g. a root that does not exist)
      */
     public XAccelFilter build() {
-        try {
-            return new XAccelFilter(XAccelConfigParser.parse(params, locations, mappings), Placeholders.system());
-        } catch (ConfigException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
-    }
-
-    private XAccelFilterBuilder set(String param, String value) {
-        params.put(param, Objects.requireNonNull(value, param));
-        return this;
+        return new XAccelFilter(config.build());
     }
 }

@@ -2,6 +2,7 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,35 +36,45 @@ class ContentDispositionTest {
             "attachment|`  spaced.txt  `|attachment; filename=\"spaced.txt\"",
     })
     void formats(String type, String name, String expected) {
-        assertEquals(expected, ContentDisposition.format(type, name));
+        assertEquals(expected, format(type, name));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "/", "dir/", "..", ".", "\r\n", "a/..", "\u0000"})
     void dropsEmptyOrDotNames(String name) {
-        assertEquals("attachment", ContentDisposition.format("attachment", name));
+        assertEquals("attachment", format("attachment", name));
     }
 
     @Test
     void lineBreaksCannotInjectHeaders() {
         assertEquals("attachment; filename=\"evilSet-Cookie: x=1.txt\"",
-                ContentDisposition.format("attachment", "evil\r\nSet-Cookie: x=1.txt"));
+                format("attachment", "evil\r\nSet-Cookie: x=1.txt"));
         assertEquals("inline; filename=\"abu.txt\"; filename*=UTF-8''ab%C3%BC.txt",
-                ContentDisposition.format("inline", "a\rb\n\u00fc.txt"));
-        assertEquals("attachment", ContentDisposition.format("attachment\r\n", null), "type is trimmed");
+                format("inline", "a\rb\n\u00fc.txt"));
+        assertEquals("attachment", format("attachment\r\n", null), "type is trimmed");
     }
 
     @Test
     void typeWithoutName() {
-        assertEquals("inline", ContentDisposition.format("inline", null));
-        assertEquals("attachment", ContentDisposition.format(" Attachment ", null));
+        assertEquals("inline", format("inline", null));
+        assertEquals("attachment", format(" Attachment ", null));
     }
 
     @ParameterizedTest
     @NullSource
     @ValueSource(strings = {"", "form-data", "inline; x=y", "attachment\r\nX: y"})
     void rejectsUnknownTypes(String type) {
-        assertThrows(IllegalArgumentException.class, () -> ContentDisposition.format(type, "a.txt"));
+        assertNull(Disposition.parseOrNull(type));
+        assertThrows(IllegalArgumentException.class, () -> format(type, "a.txt"));
+    }
+
+    /** The type as configuration spells it (parsed by {@link Disposition}), then formatted. */
+    static String format(String type, String name) {
+        Disposition d = Disposition.parseOrNull(type);
+        if (d == null) {
+            throw new IllegalArgumentException("not a disposition type: " + type);
+        }
+        return ContentDisposition.format(d, name);
     }
 
     @Test
@@ -75,7 +86,7 @@ class ContentDispositionTest {
             for (int i = 0; i < len; i++) {
                 sb.append((char) (random.nextBoolean() ? random.nextInt(0x100) : random.nextInt(0x10000)));
             }
-            String out = ContentDisposition.format(random.nextBoolean() ? "inline" : "attachment", sb.toString());
+            String out = format(random.nextBoolean() ? "inline" : "attachment", sb.toString());
             for (char c : out.toCharArray()) {
                 assertTrue(c >= 0x20 && c <= 0x7e, () -> "bad char in " + out);
             }

@@ -119,9 +119,9 @@ class DirectFileSenderIT {
             try {
                 long n = sender.send(r, w, file,
                         new FileHeaders("audio/mpeg", req.getParameter("cd"), req.getParameter("cc"), null));
-                OUTCOMES.put(id, new Outcome(req.getAttribute(DirectFileSender.SENDFILE_FILENAME),
-                        (Long) req.getAttribute(DirectFileSender.SENDFILE_START),
-                        (Long) req.getAttribute(DirectFileSender.SENDFILE_END), n, null));
+                OUTCOMES.put(id, new Outcome(req.getAttribute(TomcatSendfile.FILENAME),
+                        (Long) req.getAttribute(TomcatSendfile.START),
+                        (Long) req.getAttribute(TomcatSendfile.END), n, null));
             } catch (IOException e) {
                 OUTCOMES.put(id, new Outcome(null, null, null, -1, e));
             }

@@ -10,7 +10,7 @@ import java.util.logging.Logger;
 /** Captures the filter's JUL records (and keeps them off the console) while open. */
 final class LogCapture extends Handler implements AutoCloseable {
 
-    private final Logger logger = Logger.getLogger(XAccelFilter.class.getName());
+    private final Logger logger = Logger.getLogger(XAccelFilter.class.getPackageName()); // every class logs below it
     private final boolean parentHandlers;
     final List<LogRecord> records = new CopyOnWriteArrayList<>();
 

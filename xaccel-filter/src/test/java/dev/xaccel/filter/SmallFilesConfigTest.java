@@ -42,8 +42,8 @@ class SmallFilesConfigTest {
 
     static Map<String, String> base() {
         Map<String, String> m = new HashMap<>();
-        m.put(XAccelFilter.PARAM_LOCATIONS, media + " => /_xaccel/media/");
-        m.put(XAccelFilter.PARAM_JMX_NAME, "none");
+        m.put(InitParams.LOCATIONS, media + " => /_xaccel/media/");
+        m.put(InitParams.JMX_NAME, "none");
         return m;
     }
 
@@ -71,9 +71,9 @@ class SmallFilesConfigTest {
     @Test
     void offByDefault() throws Exception {
         XAccelConfig c = init(base(), null).config();
-        assertNull(c.locations.get(0).accelExpires(), "no caching unless asked");
-        assertEquals("Cookie, Authorization", c.cacheVary);
-        assertNull(c.signedLinks);
+        assertNull(c.locations().get(0).accelExpires(), "no caching unless asked");
+        assertEquals("Cookie, Authorization", c.cacheVary());
+        assertNull(c.signedLinks());
     }
 
     @Test
@@ -87,8 +87,8 @@ class SmallFilesConfigTest {
         assertEquals("/_xaccel/covers/", coversLoc.uriPrefix());
         assertEquals("60", coversLoc.accelExpires());
         assertNull(c.locationFor(media.toRealPath().resolve("x")).accelExpires());
-        assertEquals("Cookie, Authorization, X-Api-Key", c.cacheVary);
-        assertTrue(c.toString().contains("/_xaccel/covers/ expires=60"), c.toString());
+        assertEquals("Cookie, Authorization, X-Api-Key", c.cacheVary());
+        assertTrue(InitParam.describe(c).contains("/_xaccel/covers/ expires=60"), InitParam.describe(c));
     }
 
     @ParameterizedTest
@@ -120,10 +120,11 @@ class SmallFilesConfigTest {
         p.put("signedLinkTtl", "120");
         XAccelFilter f = init(p, ctx);
         SignedLinks links = XAccel.signedLinks(ctx);
-        assertSame(f.config().signedLinks, links);
+        assertSame(f.config().signedLinks(), links);
         assertEquals("/s/media/", links.prefix());
         assertEquals(120, links.ttl().getSeconds());
-        assertFalse(f.config().toString().contains(SECRET), "the effective configuration never shows the secret");
+        assertFalse(InitParam.describe(f.config()).contains(SECRET), "the effective configuration never shows the secret");
+        assertFalse(f.config().toString().contains(SECRET), "nor does the record's own toString");
         ServletException twice = assertThrows(ServletException.class, () -> init(p, ctx));
         assertTrue(twice.getMessage().contains(SignedLinks.CONTEXT_ATTRIBUTE), twice.getMessage());
         f.destroy();
@@ -135,7 +136,7 @@ class SmallFilesConfigTest {
         ServletContext ctx = context();
         when(ctx.getContextPath()).thenThrow(new IllegalStateException("context gone"));
         Map<String, String> p = base();
-        p.remove(XAccelFilter.PARAM_JMX_NAME); // the default MBean name needs the context path
+        p.remove(InitParams.JMX_NAME); // the default MBean name needs the context path
         p.put("signedLinkSecret", "${env:SECRET}");
         p.put("signedLinkPrefix", "/s/media/");
         assertThrows(IllegalStateException.class, () -> init(p, ctx));
@@ -184,9 +185,9 @@ class SmallFilesConfigTest {
                 .cacheVary("Authorization").signedLinks(SECRET, "/s/media/", 60).jmxName("none").build();
         f.init(new TestFilterConfig("built", Map.of(), null));
         XAccelConfig c = f.config();
-        assertEquals("30", c.locations.get(0).accelExpires());
-        assertEquals("Authorization", c.cacheVary);
-        assertEquals(60, c.signedLinks.ttl().getSeconds());
+        assertEquals("30", c.locations().get(0).accelExpires());
+        assertEquals("Authorization", c.cacheVary());
+        assertEquals(60, c.signedLinks().ttl().getSeconds());
         assertThrows(IllegalArgumentException.class,
                 () -> XAccelFilter.builder().location(media, "/_xaccel/media/", -1));
         assertThrows(IllegalArgumentException.class,

@@ -44,8 +44,8 @@ class XAccelFilterConfigTest {
 
     static Map<String, String> base() {
         Map<String, String> m = new HashMap<>();
-        m.put(XAccelFilter.PARAM_LOCATIONS, media + " => /_xaccel/media/");
-        m.put(XAccelFilter.PARAM_JMX_NAME, "none");
+        m.put(InitParams.LOCATIONS, media + " => /_xaccel/media/");
+        m.put(InitParams.JMX_NAME, "none");
         return m;
     }
 
@@ -64,29 +64,29 @@ class XAccelFilterConfigTest {
     @Test
     void defaults() throws Exception {
         XAccelConfig c = init(base()).config();
-        assertEquals(1, c.locations.size());
-        assertEquals(media.toRealPath(), c.locations.get(0).root());
-        assertEquals("/_xaccel/media/", c.locations.get(0).uriPrefix());
-        assertTrue(c.mappings.isEmpty());
-        assertEquals(OffloadMode.AUTO, c.offload);
-        assertTrue(c.trustedProxies.matches("127.0.0.1"));
-        assertTrue(c.trustedProxies.matches("::1"));
-        assertFalse(c.trustedProxies.matches("10.0.0.1"));
-        assertEquals("X-Sendfile-Type", c.markerHeader);
-        assertEquals(HeaderType.X_ACCEL_REDIRECT, c.headerType);
-        assertNull(c.limitRate);
-        assertNull(c.charset);
-        assertNull(c.accelExpires);
-        assertNull(c.cacheControl);
-        assertEquals("inline", c.disposition);
-        assertFalse(c.allowUnmapped);
-        assertFalse(c.allowHidden);
-        assertEquals(SymlinkPolicy.WITHIN_ROOT, c.symlinks);
-        assertEquals("application/octet-stream", c.defaultContentType);
-        assertFalse(c.sendfile, "Tomcat's sendfile re-opens by name: opt-in for roots without untrusted writers");
-        assertEquals("none", c.jmxName);
-        assertEquals("default-src 'none'; style-src 'unsafe-inline'; sandbox", c.contentSecurityPolicy);
-        assertEquals(2048, c.maxRedirectLength);
+        assertEquals(1, c.locations().size());
+        assertEquals(media.toRealPath(), c.locations().get(0).root());
+        assertEquals("/_xaccel/media/", c.locations().get(0).uriPrefix());
+        assertTrue(c.mappings().isEmpty());
+        assertEquals(OffloadMode.AUTO, c.offload());
+        assertTrue(c.trustedProxies().matches("127.0.0.1"));
+        assertTrue(c.trustedProxies().matches("::1"));
+        assertFalse(c.trustedProxies().matches("10.0.0.1"));
+        assertEquals("X-Sendfile-Type", c.markerHeader());
+        assertEquals(HeaderType.X_ACCEL_REDIRECT, c.headerType());
+        assertNull(c.limitRate());
+        assertNull(c.charset());
+        assertNull(c.accelExpires());
+        assertNull(c.cacheControl());
+        assertEquals(Disposition.INLINE, c.disposition());
+        assertFalse(c.allowUnmapped());
+        assertFalse(c.allowHidden());
+        assertEquals(SymlinkPolicy.WITHIN_ROOT, c.symlinks());
+        assertEquals("application/octet-stream", c.defaultContentType());
+        assertFalse(c.sendfile(), "Tomcat's sendfile re-opens by name: opt-in for roots without untrusted writers");
+        assertEquals("none", c.jmxName());
+        assertEquals("default-src 'none'; style-src 'unsafe-inline'; sandbox", c.contentSecurityPolicy());
+        assertEquals(2048, c.maxRedirectLength());
     }
 
     @Test
@@ -95,8 +95,8 @@ class XAccelFilterConfigTest {
         p.put("contentSecurityPolicy", "None");
         XAccelFilter f = init(p);
         try {
-            assertNull(f.config().contentSecurityPolicy);
-            assertTrue(f.config().toString().contains("contentSecurityPolicy=none"), f.config().toString());
+            assertNull(f.config().contentSecurityPolicy());
+            assertTrue(InitParam.describe(f.config()).contains("contentSecurityPolicy=none"), InitParam.describe(f.config()));
         } finally {
             f.destroy();
         }
@@ -127,29 +127,29 @@ class XAccelFilterConfigTest {
         XAccelFilter f = init(p);
         try {
             XAccelConfig c = f.config();
-            assertEquals(2, c.locations.size());
-            assertEquals(2, c.mappings.size());
-            assertEquals("/library/", c.mappings.get(0).urlPrefix(), "longest prefix first");
-            assertEquals(media.toRealPath().resolve("library"), c.mappings.get(0).root());
-            assertEquals(OffloadMode.ALWAYS, c.offload);
-            assertTrue(c.trustedProxies.matches("10.1.1.1"));
-            assertFalse(c.trustedProxies.matches("127.0.0.1"));
-            assertEquals("X-My-Marker", c.markerHeader);
-            assertEquals(HeaderType.X_SENDFILE, c.headerType);
-            assertEquals(2048L, c.limitRate);
-            assertEquals("utf-8", c.charset);
-            assertEquals("@1700000000", c.accelExpires);
-            assertEquals("private, max-age=60", c.cacheControl);
-            assertEquals("attachment", c.disposition);
-            assertTrue(c.allowUnmapped);
-            assertTrue(c.allowHidden);
-            assertEquals(SymlinkPolicy.NEVER, c.symlinks);
-            assertEquals("text/plain; charset=UTF-8", c.defaultContentType);
-            assertTrue(c.sendfile);
-            assertEquals("dev.xaccel:type=Test,name=x", c.jmxName);
-            assertEquals("sandbox", c.contentSecurityPolicy);
-            assertEquals(12288, c.maxRedirectLength);
-            assertTrue(c.toString().contains("headerType=X-Sendfile"), c.toString());
+            assertEquals(2, c.locations().size());
+            assertEquals(2, c.mappings().size());
+            assertEquals("/library/", c.mappings().get(0).urlPrefix(), "longest prefix first");
+            assertEquals(media.toRealPath().resolve("library"), c.mappings().get(0).root());
+            assertEquals(OffloadMode.ALWAYS, c.offload());
+            assertTrue(c.trustedProxies().matches("10.1.1.1"));
+            assertFalse(c.trustedProxies().matches("127.0.0.1"));
+            assertEquals("X-My-Marker", c.markerHeader());
+            assertEquals(HeaderType.X_SENDFILE, c.headerType());
+            assertEquals(2048L, c.limitRate());
+            assertEquals("utf-8", c.charset());
+            assertEquals("@1700000000", c.accelExpires());
+            assertEquals("private, max-age=60", c.cacheControl());
+            assertEquals(Disposition.ATTACHMENT, c.disposition());
+            assertTrue(c.allowUnmapped());
+            assertTrue(c.allowHidden());
+            assertEquals(SymlinkPolicy.NEVER, c.symlinks());
+            assertEquals("text/plain; charset=UTF-8", c.defaultContentType());
+            assertTrue(c.sendfile());
+            assertEquals("dev.xaccel:type=Test,name=x", c.jmxName());
+            assertEquals("sandbox", c.contentSecurityPolicy());
+            assertEquals(12288, c.maxRedirectLength());
+            assertTrue(InitParam.describe(c).contains("headerType=X-Sendfile"), InitParam.describe(c));
         } finally {
             f.destroy();
         }
@@ -162,16 +162,16 @@ class XAccelFilterConfigTest {
         p.put("cacheControl", " ");
         p.put("mappings", "");
         XAccelConfig c = init(p).config();
-        assertNull(c.limitRate);
-        assertNull(c.cacheControl);
-        assertTrue(c.mappings.isEmpty());
+        assertNull(c.limitRate());
+        assertNull(c.cacheControl());
+        assertTrue(c.mappings().isEmpty());
     }
 
     @Test
     void emptyTrustedProxiesTrustsNobody() throws Exception {
         Map<String, String> p = base();
         p.put("trustedProxies", "");
-        assertFalse(init(p).config().trustedProxies.matches("127.0.0.1"));
+        assertFalse(init(p).config().trustedProxies().matches("127.0.0.1"));
     }
 
     @Test
@@ -179,10 +179,10 @@ class XAccelFilterConfigTest {
         Map<String, String> p = base();
         p.put("mappings", "/o/ => " + other);
         p.put("offload", "never");
-        assertEquals(1, init(p).config().mappings.size());
+        assertEquals(1, init(p).config().mappings().size());
         p.put("offload", "auto");
         p.put("allowUnmapped", "true");
-        assertEquals(1, init(p).config().mappings.size());
+        assertEquals(1, init(p).config().mappings().size());
     }
 
     /** param | value | text the message must contain besides param and value (may be empty). */
@@ -293,7 +293,14 @@ class XAccelFilterConfigTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation") // the string forms of disposition and symlinks still work
     void builderConfiguresAndRejectsInitParams() throws Exception {
+        XAccelFilter g0 = XAccelFilter.builder().location(media, "/_xaccel/media/").disposition(Disposition.ATTACHMENT)
+                .symlinks(SymlinkPolicy.NEVER).jmxName("none").build();
+        g0.init(new TestFilterConfig("typed", Map.of(), null));
+        assertEquals(Disposition.ATTACHMENT, g0.config().disposition());
+        assertEquals(SymlinkPolicy.NEVER, g0.config().symlinks());
+        g0.destroy();
         XAccelFilter f = XAccelFilter.builder().location(media, "/_xaccel/media/")
                 .mapping("/library/", media.resolve("library")).offload(OffloadMode.NEVER)
                 .trustedProxies("10.0.0.1").headerType(HeaderType.X_LIGHTTPD_SEND_FILE).limitRate(10)
@@ -307,11 +314,11 @@ class XAccelFilterConfigTest {
             quiet.close();
         }
         XAccelConfig c = f.config();
-        assertEquals(OffloadMode.NEVER, c.offload);
-        assertEquals(HeaderType.X_LIGHTTPD_SEND_FILE, c.headerType);
-        assertEquals("/library/", c.mappings.get(0).urlPrefix());
-        assertEquals(10L, c.limitRate);
-        assertEquals("X-M", c.markerHeader);
+        assertEquals(OffloadMode.NEVER, c.offload());
+        assertEquals(HeaderType.X_LIGHTTPD_SEND_FILE, c.headerType());
+        assertEquals("/library/", c.mappings().get(0).urlPrefix());
+        assertEquals(10L, c.limitRate());
+        assertEquals("X-M", c.markerHeader());
 
         XAccelFilter g = XAccelFilter.builder().location(media, "/_xaccel/media/").build();
         ServletException e = assertThrows(ServletException.class,

@@ -114,19 +114,19 @@ class XAccelFilterTest {
     })
     void offloadDecision(String mode, String remote, String marker, boolean expected) throws Exception {
         XAccelFilter f = filter(Map.of("offload", mode));
-        assertEquals(expected, XAccelFilter.shouldOffload(f.config(), request("GET", "/x", null, remote, marker)));
+        assertEquals(expected, OffloadResponder.shouldOffload(f.config(), request("GET", "/x", null, remote, marker)));
     }
 
     @Test
     void offloadValues() throws Exception {
         XAccelConfig c = filter(Map.of()).config();
         Path real = media.resolve("a b?.mp3").toRealPath();
-        Resolution file = c.locations.get(0).resolver().resolve("a b?.mp3");
-        OffloadHeaders nginx = OffloadHeaders.of(c.headerType, c.locations.get(0), file);
+        Resolution file = c.locations().get(0).resolver().resolve("a b?.mp3");
+        OffloadHeaders nginx = OffloadHeaders.of(c.headerType(), c.locations().get(0), file);
         assertEquals("/_xaccel/media/a%20b%3F.mp3", nginx.redirect());
         assertNull(nginx.rawPath(), "a raw '?' would end the path in try_files");
         XAccelConfig s = filter(Map.of("headerType", "X-LIGHTTPD-send-file")).config();
-        OffloadHeaders lighttpd = OffloadHeaders.of(s.headerType, s.locations.get(0), file);
+        OffloadHeaders lighttpd = OffloadHeaders.of(s.headerType(), s.locations().get(0), file);
         assertEquals(media.toRealPath() + "/a%20b%3F.mp3", lighttpd.redirect());
         assertNull(lighttpd.rawPath());
         assertEquals(real, file.file());
@@ -314,7 +314,7 @@ class XAccelFilterTest {
     void nestedDispatchPassesThrough() throws Exception {
         XAccelFilter f = filter(Map.of());
         HttpServletRequest req = request("GET", "/library/song.mp3", null, "127.0.0.1", null);
-        req.setAttribute(DeclaredState.ATTRIBUTE, new DeclaredState(f, req, response(200)));
+        req.setAttribute(DeclaredState.ATTRIBUTE, new DeclaredState((state, file) -> { }, req, response(200)));
         HttpServletResponse resp = response(200);
         AtomicBoolean chained = new AtomicBoolean();
         f.doFilter(req, resp, (rq, rs) -> {
@@ -340,16 +340,19 @@ class XAccelFilterTest {
     // ---- XAccelFile
 
     @Test
+    @SuppressWarnings("deprecation") // the get... accessors still answer
     void xaccelFileIsImmutable() {
         XAccelFile a = XAccelFile.of(media.resolve("song.mp3"));
         XAccelFile b = a.downloadName("x.mp3").contentType("audio/x").attachment();
         assertNotSame(a, b);
-        assertTrue(a.getDownloadName().isEmpty());
-        assertTrue(a.getDisposition().isEmpty());
-        assertEquals("x.mp3", b.getDownloadName().get());
-        assertEquals("audio/x", b.getContentType().get());
-        assertEquals("attachment", b.getDisposition().get());
-        assertEquals("inline", b.inline().getDisposition().get());
+        assertTrue(a.downloadName().isEmpty());
+        assertTrue(a.disposition().isEmpty());
+        assertEquals("x.mp3", b.downloadName().get());
+        assertEquals("audio/x", b.contentType().get());
+        assertEquals(Disposition.ATTACHMENT, b.disposition().get());
+        assertEquals(Disposition.INLINE, b.inline().disposition().get());
+        assertEquals("attachment", b.getDisposition().get(), "the deprecated accessors still answer");
+        assertEquals(b.path(), b.getPath());
         assertEquals(b, a.downloadName("x.mp3").contentType("audio/x").attachment());
         assertThrows(IllegalArgumentException.class, () -> XAccelFile.of(Path.of("relative")));
         assertThrows(IllegalArgumentException.class, () -> a.contentType("text/plain\r\nX-Evil: 1"));

@@ -76,7 +76,7 @@ class XAccelWriterInterceptor implements WriterInterceptor {
         } else {
             file = XAccelFile.of(((File) entity).toPath().toAbsolutePath());
         }
-        if (file.getContentType().isEmpty() && mediaType != null && !mediaType.isWildcardType()
+        if (file.contentType().isEmpty() && mediaType != null && !mediaType.isWildcardType()
                 && !mediaType.isWildcardSubtype()
                 && !MediaType.APPLICATION_OCTET_STREAM_TYPE.isCompatible(mediaType)) {
             file = file.contentType(mediaType.toString());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class RedirectPathEncoderTest {
+class PercentEncodingTest {
 
     /** The table from the shared nginx notes plus the corner cases. */
     @ParameterizedTest
@@ -38,24 +38,24 @@ class RedirectPathEncoderTest {
             "``|``",
     })
     void encodesAsInTheTable(String in, String expected) {
-        assertEquals(expected, RedirectPathEncoder.encode(in));
+        assertEquals(expected, PercentEncoding.path(in));
     }
 
     @Test
     void encodesLineBreaks() {
-        assertEquals("a%0D%0AX%3A%20y", RedirectPathEncoder.encode("a\r\nX: y"));
-        assertEquals("%00%09%7F", RedirectPathEncoder.encode("\u0000\t\u007f"));
+        assertEquals("a%0D%0AX%3A%20y", PercentEncoding.path("a\r\nX: y"));
+        assertEquals("%00%09%7F", PercentEncoding.path("\u0000\t\u007f"));
     }
 
     @Test
     void doesNotNormalizeUnicode() {
-        assertNotEquals(RedirectPathEncoder.encode("\u00fc"), RedirectPathEncoder.encode("u\u0308"));
+        assertNotEquals(PercentEncoding.path("\u00fc"), PercentEncoding.path("u\u0308"));
     }
 
     @Test
     void rejectsLoneSurrogates() {
-        assertThrows(IllegalArgumentException.class, () -> RedirectPathEncoder.encode("a\ud800b"));
-        assertThrows(IllegalArgumentException.class, () -> RedirectPathEncoder.encode("\udc00"));
+        assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("a\ud800b"));
+        assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("\udc00"));
     }
 
     @Test
@@ -72,7 +72,7 @@ class RedirectPathEncoderTest {
                 sb.appendCodePoint(cp);
             }
             String in = sb.toString();
-            String out = RedirectPathEncoder.encode(in);
+            String out = PercentEncoding.path(in);
             for (char c : out.toCharArray()) {
                 assertTrue("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/%".indexOf(c) >= 0,
                         () -> "unexpected char in " + out);

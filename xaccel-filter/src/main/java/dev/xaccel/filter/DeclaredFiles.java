@@ -1,0 +1,90 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Declared mode's delivery: once the chain returned (or from an async thread), checks that the declaration still
+ * applies (2xx, not committed), resolves the declared path to a checked file inside its location (or, with
+ * {@code allowUnmapped}, outside every root), and hands it to the {@link FileDelivery}.
+ */
+final class DeclaredFiles implements DeclaredState.Delivery {
+
+    private static final Logger LOG = Logger.getLogger(DeclaredFiles.class.getName());
+
+    private final FileDelivery delivery;
+    private final ThrottledLog committedLog = new ThrottledLog(LOG, Level.WARNING);
+    private final ThrottledLog unmappedLog = new ThrottledLog(LOG, Level.SEVERE);
+
+    DeclaredFiles(FileDelivery delivery) {
+        this.delivery = delivery;
+    }
+
+    @Override
+    public void deliver(DeclaredState state, XAccelFile file) throws IOException {
+        HttpServletResponse resp = state.response();
+        OffloadResponseWrapper wrapper = state.wrapper();
+        int status = wrapper.getStatus();
+        if (status < 200 || status > 299) {
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(Messages.get("filter.declaredNot2xx", file.path(), status));
+            }
+            return;
+        }
+        if (resp.isCommitted()) {
+            committedLog.log(() -> Messages.get("filter.declaredCommitted", file.path()));
+            return;
+        }
+        if (wrapper.bodyWritten()) {
+            resp.resetBuffer();
+        }
+        Path declared = file.path();
+        Path real;
+        try {
+            real = declared.toRealPath();
+        } catch (IOException e) {
+            delivery.reject(resp, Resolution.rejected(404, "not found"), declared);
+            return;
+        }
+        XAccelConfig cfg = delivery.config();
+        Location location = cfg.locationFor(real);
+        Resolution resolved = location != null ? location.resolver().resolveDeclared(declared)
+                : outsideRoots(cfg, declared, real);
+        if (resolved == null) {
+            delivery.stats().rejected.increment();
+            unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, real));
+            resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+        } else if (!resolved.isOk()) {
+            delivery.reject(resp, resolved, declared);
+        } else {
+            delivery.deliver(state.request(), resp, resolved, location, file, wrapper.bodyWritten());
+        }
+    }
+
+    /**
+     * A declared file outside every location: {@code null} (a 500: an application bug) unless
+     * {@code allowUnmapped}; then the checks {@link SafePathResolver#resolveDeclared} applies below a root, on the
+     * whole path.
+     */
+    private static Resolution outsideRoots(XAccelConfig cfg, Path declared, Path real) {
+        if (!cfg.allowUnmapped()) {
+            return null;
+        }
+        String bad = SafePathResolver.checkNames(declared, cfg.allowHidden());
+        if (bad == null) {
+            bad = SafePathResolver.checkNames(real, cfg.allowHidden());
+        }
+        if (bad != null) {
+            return Resolution.rejected(404, bad);
+        }
+        if (!Files.isRegularFile(real) || !Files.isReadable(real)) {
+            return Resolution.rejected(404, "not a readable regular file");
+        }
+        return Resolution.outsideRoots(real);
+    }
+}

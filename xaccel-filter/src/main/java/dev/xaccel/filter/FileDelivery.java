@@ -1,0 +1,116 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Answers a request with one checked file, the same way for mapped and declared mode: the file's headers (type,
+ * disposition, cache and security headers), then either the offload answer ({@link OffloadResponder}) or the bytes
+ * ({@link DirectFileSender}), and the statistics. Thread-safe; one per filter instance.
+ */
+final class FileDelivery {
+
+    private static final Logger LOG = Logger.getLogger(FileDelivery.class.getName());
+
+    private final XAccelConfig config;
+    private final FilterStatistics stats;
+    private final DirectFileSender sender;
+    private final ServletContext servletContext;
+    private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
+
+    /** @param servletContext for {@code getMimeType}, may be {@code null} */
+    FileDelivery(XAccelConfig config, FilterStatistics stats, DirectFileSender sender, ServletContext servletContext) {
+        this.config = config;
+        this.stats = stats;
+        this.sender = sender;
+        this.servletContext = servletContext;
+    }
+
+    XAccelConfig config() {
+        return config;
+    }
+
+    FilterStatistics stats() {
+        return stats;
+    }
+
+    /**
+     * @param file        the checked file: below the real root of {@code location}, or outside every root
+     * @param location    the location containing the file, or {@code null} (then always direct)
+     * @param declared    the application's choices (type, name, disposition)
+     * @param resetNeeded downstream wrote body bytes before the file was declared
+     */
+    void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
+            XAccelFile declared, boolean resetNeeded) throws IOException {
+        FileHeaders headers = fileHeaders(file.file(), declared);
+        OffloadHeaders offload = location != null && OffloadResponder.shouldOffload(config, req)
+                ? OffloadHeaders.of(config.headerType(), location, file) : null;
+        if (offload != null && offload.length() > config.maxRedirectLength()) {
+            Path tooLong = file.file();
+            int length = offload.length();
+            tooLongLog.log(() -> Messages.get("filter.redirectTooLong", tooLong, length,
+                    InitParams.MAX_REDIRECT_LENGTH, config.maxRedirectLength()));
+            offload = null;
+        }
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(Messages.get("filter.deliver", file.file(), offload != null ? "offload" : "direct"));
+        }
+        // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
+        ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
+        if (offload != null) {
+            OffloadResponder.respond(config, location, file.file(), offload, headers, resp);
+            stats.offloaded.increment();
+            return;
+        }
+        if (resetNeeded) {
+            // downstream wrote body bytes (and may hold the writer) before declaring the file
+            ResponseHeaders.resetKeepingOuterHeaders(resp);
+        }
+        long bytes = sender.send(req, resp, file, headers);
+        if (bytes == DirectFileSender.VANISHED) {
+            stats.notFound.increment();
+        } else if (bytes == DirectFileSender.FAILED) {
+            stats.rejected.increment();
+        } else {
+            stats.servedDirectly.increment();
+            stats.bytesServedDirectly.add(bytes);
+        }
+    }
+
+    /** Answers a rejection with its status (when not committed) and counts it; the reason goes to FINE only. */
+    void reject(HttpServletResponse resp, Resolution r, Object what) throws IOException {
+        stats.countRejection(r.status());
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(Messages.get("filter.rejected", what, r.status(), r.reason()));
+        }
+        if (!resp.isCommitted()) {
+            resp.sendError(r.status());
+        }
+    }
+
+    /** Content type (the file's, the context's by extension, the default), disposition and the fixed headers. */
+    private FileHeaders fileHeaders(Path realFile, XAccelFile file) {
+        String fileName = realFile.getFileName().toString();
+        String contentType = file.contentType().orElse(null);
+        if (contentType == null && servletContext != null) {
+            contentType = servletContext.getMimeType(fileName);
+        }
+        if (contentType == null) {
+            contentType = config.defaultContentType();
+        }
+        Disposition type = file.disposition().orElse(config.disposition());
+        String contentDisposition = null;
+        if (file.downloadName().isPresent()) {
+            contentDisposition = ContentDisposition.format(type, file.downloadName().get());
+        } else if (type == Disposition.ATTACHMENT) {
+            contentDisposition = ContentDisposition.format(type, fileName);
+        }
+        return new FileHeaders(contentType, contentDisposition, config.cacheControl(), config.contentSecurityPolicy());
+    }
+}

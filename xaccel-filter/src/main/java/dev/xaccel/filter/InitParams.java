@@ -1,0 +1,88 @@
+package dev.xaccel.filter;
+
+/**
+ * The names and defaults of {@link XAccelFilter}'s init-params, as compile-time constants (usable in
+ * {@code @WebInitParam}). What each one means, its type and how it is validated is documented in
+ * {@code docs/filter.md}; the table behind parsing, the startup line and that documentation is one list
+ * ({@code InitParam}), checked against this class by a test.
+ */
+public final class InitParams {
+
+    /** Required. {@code ROOT => INTERNAL_URI_PREFIX [expires=SECONDS]} entries separated by newlines or {@code ;}. */
+    public static final String LOCATIONS = "locations";
+    /** {@code URL_PREFIX => ROOT} entries separated by newlines or {@code ;}. Default: none. */
+    public static final String MAPPINGS = "mappings";
+    /** {@code auto}, {@code always} or {@code never}. Default {@value #DEFAULT_OFFLOAD}. */
+    public static final String OFFLOAD = "offload";
+    /** Comma/whitespace separated IPs and CIDRs. Default {@value #DEFAULT_TRUSTED_PROXIES}. */
+    public static final String TRUSTED_PROXIES = "trustedProxies";
+    /** Request header the front-end server sets. Default {@value #DEFAULT_MARKER_HEADER}. */
+    public static final String MARKER_HEADER = "markerHeader";
+    /** {@code X-Accel-Redirect}, {@code X-Sendfile} or {@code X-LIGHTTPD-send-file}. Default {@value #DEFAULT_HEADER_TYPE}. */
+    public static final String HEADER_TYPE = "headerType";
+    /** Bytes per second for {@code X-Accel-Limit-Rate} (nginx only). Default: not sent. */
+    public static final String LIMIT_RATE = "limitRate";
+    /** Charset token for {@code X-Accel-Charset} (nginx only). Default: not sent. */
+    public static final String CHARSET = "charset";
+    /** {@code X-Accel-Expires}: seconds or {@code @epoch} (nginx only). Default: not sent. */
+    public static final String ACCEL_EXPIRES = "accelExpires";
+    /** {@code Cache-Control} on served and offloaded files. Default: not sent. */
+    public static final String CACHE_CONTROL = "cacheControl";
+    /** {@code inline} or {@code attachment}. Default {@value #DEFAULT_DISPOSITION}. */
+    public static final String DISPOSITION = "disposition";
+    /** Serve declared files outside every location directly instead of answering 500. Default {@code false}. */
+    public static final String ALLOW_UNMAPPED = "allowUnmapped";
+    /** Allow path segments starting with {@code .}. Default {@code false}. */
+    public static final String ALLOW_HIDDEN = "allowHidden";
+    /** {@code within-root} or {@code never}. Default {@value #DEFAULT_SYMLINKS}. */
+    public static final String SYMLINKS = "symlinks";
+    /** Content type when the servlet context knows none. Default {@value #DEFAULT_DEFAULT_CONTENT_TYPE}. */
+    public static final String DEFAULT_CONTENT_TYPE = "defaultContentType";
+    /** Hand directly served files to the container's sendfile (which re-opens them by name). Default {@code false}. */
+    public static final String SENDFILE = "sendfile";
+    /** ObjectName of the MBean, or {@value #JMX_NAME_NONE}. Default derived from context path and filter name. */
+    public static final String JMX_NAME = "jmxName";
+    /** {@code Vary} of offloaded responses nginx may cache. Default {@value #DEFAULT_CACHE_VARY}. */
+    public static final String CACHE_VARY = "cacheVary";
+    /** Secret for {@link SignedLinks} (at least 32 characters); setting it enables signed links. Default: off. */
+    public static final String SIGNED_LINK_SECRET = "signedLinkSecret";
+    /** Public prefix of signed links, e.g. {@code /s/media/}; required with a secret. */
+    public static final String SIGNED_LINK_PREFIX = "signedLinkPrefix";
+    /** Default lifetime of signed links in seconds. Default {@value #DEFAULT_SIGNED_LINK_TTL}. */
+    public static final String SIGNED_LINK_TTL = "signedLinkTtl";
+    /** {@code Content-Security-Policy} of every file, or {@value #CONTENT_SECURITY_POLICY_NONE}. */
+    public static final String CONTENT_SECURITY_POLICY = "contentSecurityPolicy";
+    /** Longest offload header value(s) in bytes. Default {@value #DEFAULT_MAX_REDIRECT_LENGTH}. */
+    public static final String MAX_REDIRECT_LENGTH = "maxRedirectLength";
+
+    /** Default of {@value #OFFLOAD}. */
+    public static final String DEFAULT_OFFLOAD = "auto";
+    /** Default of {@value #TRUSTED_PROXIES}: loopback. */
+    public static final String DEFAULT_TRUSTED_PROXIES = "127.0.0.0/8, ::1";
+    /** Default of {@value #MARKER_HEADER}. */
+    public static final String DEFAULT_MARKER_HEADER = "X-Sendfile-Type";
+    /** Default of {@value #HEADER_TYPE}. */
+    public static final String DEFAULT_HEADER_TYPE = "X-Accel-Redirect";
+    /** Default of {@value #DISPOSITION}. */
+    public static final String DEFAULT_DISPOSITION = "inline";
+    /** Default of {@value #SYMLINKS}. */
+    public static final String DEFAULT_SYMLINKS = "within-root";
+    /** Default of {@value #DEFAULT_CONTENT_TYPE}. */
+    public static final String DEFAULT_DEFAULT_CONTENT_TYPE = "application/octet-stream";
+    /** Default of {@value #CACHE_VARY}. */
+    public static final String DEFAULT_CACHE_VARY = "Cookie, Authorization";
+    /** Default of {@value #SIGNED_LINK_TTL}, seconds. */
+    public static final long DEFAULT_SIGNED_LINK_TTL = 3600;
+    /** Default of {@value #CONTENT_SECURITY_POLICY}: a user's HTML or SVG shown inline cannot run script. */
+    public static final String DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    /** Default of {@value #MAX_REDIRECT_LENGTH}, bytes. */
+    public static final int DEFAULT_MAX_REDIRECT_LENGTH = 2048;
+
+    /** {@value #JMX_NAME} value that disables JMX registration. */
+    public static final String JMX_NAME_NONE = "none";
+    /** {@value #CONTENT_SECURITY_POLICY} value that sends no such header. */
+    public static final String CONTENT_SECURITY_POLICY_NONE = "none";
+
+    private InitParams() {
+    }
+}

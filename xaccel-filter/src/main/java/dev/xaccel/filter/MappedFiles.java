@@ -1,0 +1,38 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * Mapped mode: a request under a {@code mappings} prefix is answered by the filter itself (GET and HEAD), from
+ * the mapped root, after the same checks as every request path ({@link SafePathResolver#resolve}).
+ */
+final class MappedFiles {
+
+    private final FileDelivery delivery;
+
+    MappedFiles(FileDelivery delivery) {
+        this.delivery = delivery;
+    }
+
+    void serve(HttpServletRequest req, HttpServletResponse resp, Mapping mapping, String pathInApp)
+            throws IOException {
+        String method = req.getMethod();
+        if (!"GET".equals(method) && !"HEAD".equals(method)) {
+            delivery.stats().rejected.increment();
+            resp.setHeader("Allow", "GET, HEAD");
+            resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+            return;
+        }
+        Resolution r = mapping.resolver().resolve(mapping.remainder(pathInApp));
+        if (!r.isOk()) {
+            delivery.reject(resp, r, pathInApp);
+            return;
+        }
+        Location location = delivery.config().locationFor(r.file());
+        delivery.deliver(req, resp, location == null ? r : location.resolver().rebase(r), location,
+                XAccelFile.of(r.file()), false);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.xaccel.filter;
+
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/**
+ * The offload branch: whether a request may be offloaded, and the answer that hands the file to the front end —
+ * status 200, an empty body ({@code Content-Length: 0}, which keeps nginx's upstream connection reusable), the
+ * file's own headers, the offload header(s) and nginx's {@code X-Accel-*} extras.
+ */
+final class OffloadResponder {
+
+    private static final Logger LOG = Logger.getLogger(OffloadResponder.class.getName());
+
+    private OffloadResponder() {
+    }
+
+    /** The offload decision. The marker and the header type are compared, never taken from the request. */
+    static boolean shouldOffload(XAccelConfig cfg, HttpServletRequest req) {
+        switch (cfg.offload()) {
+            case NEVER:
+                return false;
+            case ALWAYS:
+                return true;
+            default:
+                String marker = req.getHeader(cfg.markerHeader());
+                return marker != null && cfg.headerType().headerName().equalsIgnoreCase(marker.trim())
+                        && cfg.trustedProxies().matches(req.getRemoteAddr());
+        }
+    }
+
+    /** Writes the offload answer; the response is not committed and holds no body. */
+    static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
+            HttpServletResponse resp) {
+        resp.resetBuffer();
+        resp.setStatus(HttpServletResponse.SC_OK);
+        resp.setContentType(headers.contentType());
+        if (headers.contentDisposition() != null) {
+            resp.setHeader("Content-Disposition", headers.contentDisposition());
+        }
+        if (headers.cacheControl() != null) {
+            resp.setHeader("Cache-Control", headers.cacheControl());
+        }
+        headers.writeSecurityHeaders(resp);
+        resp.setHeader(cfg.headerType().headerName(), offload.redirect());
+        if (cfg.headerType().isNginx()) {
+            if (cfg.limitRate() != null) {
+                resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
+            }
+            if (cfg.charset() != null) {
+                resp.setHeader("X-Accel-Charset", cfg.charset());
+            }
+            accelExpires(cfg, location, resp, file);
+            if (location.cacheable() && offload.rawPath() != null) {
+                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
+            }
+        }
+        resp.setContentLength(0);
+    }
+
+    /**
+     * {@code X-Accel-Expires} of the location (else the global {@code accelExpires}). A cacheable value (not
+     * {@code 0}) also gets {@code Vary: <cacheVary>}, merged into one header line (nginx 1.22 reads only the
+     * first {@code Vary}); a response carrying {@code Set-Cookie} is never cacheable: {@code X-Accel-Expires: 0}.
+     */
+    private static void accelExpires(XAccelConfig cfg, Location location, HttpServletResponse resp, Path file) {
+        String expires = location.accelExpires() != null ? location.accelExpires() : cfg.accelExpires();
+        if (expires == null) {
+            return;
+        }
+        if (!expires.equals("0") && resp.containsHeader("Set-Cookie")) {
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(Messages.get("filter.setCookieNotCached", file));
+            }
+            expires = "0";
+        }
+        resp.setHeader("X-Accel-Expires", expires);
+        if (!expires.equals("0")) {
+            String vary = resp.getHeader("Vary");
+            resp.setHeader("Vary", vary == null || vary.isBlank() ? cfg.cacheVary() : vary + ", " + cfg.cacheVary());
+        }
+    }
+}
