@@ -26,7 +26,8 @@ class BenchNginxConfTest {
     private static final Path TEMPLATES = Path.of(System.getProperty("xaccel.nginx.templates", "../docs/nginx"));
     private static final String SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret-s3cret-s3cr";
     private static final String DATA = "/srv/bench-data";
-    private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005);
+    private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005,
+            20006);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
         return new BenchNginxConf.Params("1.22.1", 2, "", prefix, 20000, data, SECRET, PORTS);
@@ -103,9 +104,9 @@ class BenchNginxConfTest {
     void serversListenOnLoopbackOnlyAndNoTemplateVariableIsLeft() {
         String conf = render();
         List<String> listens = conf.lines().map(String::strip).filter(l -> l.startsWith("listen")).toList();
-        assertEquals(5, listens.size(), conf);
+        assertEquals(6, listens.size(), conf);
         for (String l : listens) {
-            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-5];"), l);
+            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-6];"), l);
         }
         for (String var : List.of("NGINX_PORT", "TOMCAT_PORT", "MEDIA_ROOT", "PUBLIC_PREFIX", "LINK_SECRET")) {
             assertFalse(conf.contains("$" + var) || conf.contains("${" + var + "}"), var);
@@ -170,6 +171,23 @@ class BenchNginxConfTest {
         assertFalse(Pattern.compile("(?m)^\\s*proxy_cache_valid\\s").matcher(conf).find(), conf);
         // ... in a config that does cache (the decisions of setup 6)
         assertTrue(Pattern.compile("(?m)^\\s*proxy_cache\\s+xaccel_auth\\s*;").matcher(conf).find(), conf);
+    }
+
+    @Test
+    void setup8IsSetup4PlusTheDisableSymlinksLineOfTheInternalLocation() throws Exception {
+        String conf = render();
+        List<NginxConfigLint.Location> statik = ServerBlocks.fileLocations(conf, PORTS.statik());
+        List<NginxConfigLint.Location> confined = ServerBlocks.fileLocations(conf, PORTS.confined());
+        assertEquals(1, statik.size(), conf);
+        assertEquals(1, confined.size(), conf);
+        assertEquals(statik.get(0).match(), confined.get(0).match());
+        assertEquals(List.of("alias " + DATA + "/;"), ServerBlocks.directives(statik.get(0)));
+        String line = BenchNginxConf.block(filled(BenchNginxConf.XACCEL_TEMPLATE, PORTS.xaccel()),
+                BenchNginxConf.DISABLE_SYMLINKS, "xaccel");
+        assertEquals("disable_symlinks on from=" + DATA + ";", line.strip().replaceAll("\\s+", " "));
+        assertTrue(confined.get(0).body().contains(line + "\n"), confined.get(0).body());
+        assertEquals(List.of(line.strip().replaceAll("\\s+", " "), "alias " + DATA + "/;"),
+                ServerBlocks.directives(confined.get(0)));
     }
 
     @Test
