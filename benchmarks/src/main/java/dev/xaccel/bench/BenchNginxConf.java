@@ -93,8 +93,10 @@ public final class BenchNginxConf {
             expect(signedLocation, "secure_link_md5", "the /s/media/ location of " + SIGNED_TEMPLATE);
         }
 
+        /** The directive {@code words} in {@code block}, outside comments (a {@code #} that starts a token). */
         private static void expect(String block, String words, String what) {
-            if (!Pattern.compile(words.replace(" ", "\\s+")).matcher(block).find()) {
+            String directives = block.replaceAll("(?m)(^|\\s)#.*$", "$1");
+            if (!Pattern.compile("(^|[\\s;{])" + words.replace(" ", "\\s+")).matcher(directives).find()) {
                 throw new IllegalStateException(what + " has no " + words + " (template changed?)");
             }
         }

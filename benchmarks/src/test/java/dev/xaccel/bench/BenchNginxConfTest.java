@@ -200,6 +200,25 @@ class BenchNginxConfTest {
     }
 
     @Test
+    void aTemplateWhoseBlockLostWhatItsSetupReliesOnIsRejectedEvenWhenTheLineIsOnlyCommentedOut(@TempDir Path dir)
+            throws Exception {
+        for (String t : List.of(BenchNginxConf.XACCEL_TEMPLATE, BenchNginxConf.CACHED_TEMPLATE,
+                BenchNginxConf.SIGNED_TEMPLATE)) {
+            Files.copy(TEMPLATES.resolve(t), dir.resolve(t));
+        }
+        Path xaccel = dir.resolve(BenchNginxConf.XACCEL_TEMPLATE);
+        String text = Files.readString(xaccel, StandardCharsets.UTF_8);
+        int location = text.indexOf("location ^~ /_xaccel/media/ {");
+        int internal = text.indexOf("internal;", location);
+        Files.writeString(xaccel, text.substring(0, internal) + "# " + text.substring(internal),
+                StandardCharsets.UTF_8);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> BenchNginxConf.render(dir, params(Path.of("/tmp/ng"), Path.of(DATA))));
+        assertTrue(e.getMessage().contains("/_xaccel/media/ location of xaccel.conf.template has no internal;"),
+                e.getMessage());
+    }
+
+    @Test
     void substitutesOnlyTheTemplateVariables() {
         assertEquals("listen 127.0.0.1:8080; $host ${host} $NGINX_PORTS 8080",
                 BenchNginxConf.substitute("listen 127.0.0.1:${NGINX_PORT}; $host ${host} $NGINX_PORTS $NGINX_PORT",
