@@ -178,7 +178,7 @@ public final class BenchDriver {
     }
 
     /** nginx from the PATH, else Debian's /usr/sbin/nginx. */
-    private static String nginx() {
+    static String nginx() {
         Optional<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
                 .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "nginx")).filter(Files::isExecutable).findFirst();
         return onPath.orElse(Path.of("/usr/sbin/nginx")).toString();

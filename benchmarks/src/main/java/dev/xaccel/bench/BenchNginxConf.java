@@ -10,16 +10,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The benchmark's nginx.conf: one nginx for setups 2, 3, 4, 6 and 7. Setups 6 and 7 take their blocks
- * <em>verbatim</em> from the configurations we ship in {@code docs/nginx/}: the template is filled like
- * {@code envsubst} would (only the variables it documents), and each block is cut out structurally, from the
- * first line that matches its anchor through the {@code }} that closes its braces (or the {@code ;} that ends a
- * one-line directive), so lines added to or removed from a template's blocks are taken over as they are.
+ * The benchmark's nginx.conf: one nginx for setups 2, 3, 4, 6, 7 and 8. Setups 3, 6 and 7 take their blocks
+ * <em>verbatim</em> from the configurations we ship in {@code docs/nginx/}, and so do the {@code http {}} lines
+ * {@code proxy_buffer_size}/{@code proxy_busy_buffers_size} and the {@code disable_symlinks} line of setup 8: the
+ * template is filled like {@code envsubst} would (only the variables it documents), and each block is cut out
+ * structurally, from the first line that matches its anchor through the {@code }} that closes its braces (or the
+ * {@code ;} that ends a one-line directive), so lines added to or removed from a template's blocks are taken over
+ * as they are.
  * <p>
  * {@link #render} is the one place the configuration is written, so tests render exactly what the benchmark runs.
  */
 public final class BenchNginxConf {
 
+    /** The base template: setup 3's internal location and the proxy buffer lines of {@code http {}}. */
+    public static final String XACCEL_TEMPLATE = "xaccel.conf.template";
     /** The cached-decision template (setup 6). */
     public static final String CACHED_TEMPLATE = "xaccel-cached-auth.conf.template";
     /** The signed-link template (setup 7). */
@@ -28,6 +32,11 @@ public final class BenchNginxConf {
     public static final String CACHED_PREFIX = "/cached/files/";
 
     /** The blocks taken from the templates, by the regular expression their first line matches. */
+    public static final Pattern INTERNAL_LOCATION = Pattern.compile("^\\s*location\\s+\\^~\\s+"
+            + Pattern.quote(BenchServer.INTERNAL_PREFIX) + "\\s");
+    public static final Pattern PROXY_BUFFER_SIZE = Pattern.compile("^\\s*proxy_buffer_size\\s");
+    public static final Pattern PROXY_BUSY_BUFFERS_SIZE = Pattern.compile("^\\s*proxy_busy_buffers_size\\s");
+    public static final Pattern DISABLE_SYMLINKS = Pattern.compile("^\\s*disable_symlinks\\s");
     public static final Pattern CACHED_UPSTREAM = Pattern.compile("^\\s*upstream\\s+xaccel_app\\b");
     public static final Pattern CACHED_ZONE = Pattern.compile("^\\s*proxy_cache_path\\s");
     public static final Pattern CACHED_SERVER = Pattern.compile("^\\s*server\\s*\\{");
@@ -48,37 +57,61 @@ public final class BenchNginxConf {
      * @param tomcatPort   the BenchServer's connector
      * @param dataRoot     the data directory, absolute, without trailing slash
      * @param linkSecret   the signed-link secret shared with the filter
-     * @param ports        the listen ports of the five servers
+     * @param ports        the listen ports of the six servers
      */
     public record Params(String nginxVersion, int cores, String userLine, Path prefix, int tomcatPort, Path dataRoot,
             String linkSecret, Ports ports) {
     }
 
-    /** The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6 and 7. */
-    public record Ports(int proxied, int xaccel, int statik, int cached, int signed) {
+    /** The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6, 7 and 8. */
+    public record Ports(int proxied, int xaccel, int statik, int cached, int signed, int confined) {
+    }
+
+    /** The blocks of the templates the configuration takes over, filled and cut out. */
+    private record Blocks(String bufferSize, String busyBuffersSize, String internalLocation, String confinement,
+            String cachedUpstream, String cachedZone, String cachedServer, String signedLocation) {
+
+        static Blocks of(Path templates, Params p) {
+            String xaccel = fill(read(templates.resolve(XACCEL_TEMPLATE)), p, p.ports().xaccel());
+            String cached = fill(read(templates.resolve(CACHED_TEMPLATE)), p, p.ports().cached());
+            String signed = fill(read(templates.resolve(SIGNED_TEMPLATE)), p, p.ports().signed());
+            String internal = block(xaccel, INTERNAL_LOCATION, XACCEL_TEMPLATE);
+            Blocks b = new Blocks(block(xaccel, PROXY_BUFFER_SIZE, XACCEL_TEMPLATE),
+                    block(xaccel, PROXY_BUSY_BUFFERS_SIZE, XACCEL_TEMPLATE), internal,
+                    block(internal, DISABLE_SYMLINKS, "the internal location of " + XACCEL_TEMPLATE),
+                    block(cached, CACHED_UPSTREAM, CACHED_TEMPLATE), block(cached, CACHED_ZONE, CACHED_TEMPLATE),
+                    block(cached, CACHED_SERVER, CACHED_TEMPLATE), block(signed, SIGNED_LOCATION, SIGNED_TEMPLATE));
+            b.check();
+            return b;
+        }
+
+        /** What the setups rely on, so that a template change that breaks a setup is named, not measured. */
+        private void check() {
+            expect(internalLocation, "internal;", "the " + BenchServer.INTERNAL_PREFIX + " location of "
+                    + XACCEL_TEMPLATE);
+            expect(cachedServer, "auth_request /_xaccel_auth", "the server block of " + CACHED_TEMPLATE);
+            expect(signedLocation, "secure_link_md5", "the /s/media/ location of " + SIGNED_TEMPLATE);
+        }
+
+        /** The directive {@code words} in {@code block}, outside comments (a {@code #} that starts a token). */
+        private static void expect(String block, String words, String what) {
+            String directives = block.replaceAll("(?m)(^|\\s)#.*$", "$1");
+            if (!Pattern.compile("(^|[\\s;{])" + words.replace(" ", "\\s+")).matcher(directives).find()) {
+                throw new IllegalStateException(what + " has no " + words + " (template changed?)");
+            }
+        }
     }
 
     private BenchNginxConf() {
     }
 
-    /** The complete nginx.conf of the benchmark, blocks of setups 6 and 7 from the templates in {@code templates}. */
+    /** The complete nginx.conf of the benchmark, with the blocks of the templates in {@code templates}. */
     public static String render(Path templates, Params p) {
-        String cached = fill(read(templates.resolve(CACHED_TEMPLATE)), p, p.ports().cached());
-        String signed = fill(read(templates.resolve(SIGNED_TEMPLATE)), p, p.ports().signed());
-        String cachedServer = block(cached, CACHED_SERVER, CACHED_TEMPLATE);
-        String signedLocation = block(signed, SIGNED_LOCATION, SIGNED_TEMPLATE);
-        if (!Pattern.compile("auth_request\\s+/_xaccel_auth").matcher(cachedServer).find()) {
-            throw new IllegalStateException("the server block of " + CACHED_TEMPLATE
-                    + " has no auth_request /_xaccel_auth (template changed?)");
-        }
-        if (!signedLocation.contains("secure_link_md5")) {
-            throw new IllegalStateException("the /s/media/ location of " + SIGNED_TEMPLATE
-                    + " has no secure_link_md5 (template changed?)");
-        }
+        Blocks b = Blocks.of(templates, p);
         String ng = p.prefix().toString();
         String data = p.dataRoot().toString();
         return """
-                # Generated by benchmarks/run (dev.xaccel.bench.BenchNginxConf). One nginx (Debian %s) for setups 2, 3, 4, 6 and 7.
+                # Generated by benchmarks/run (dev.xaccel.bench.BenchNginxConf). One nginx (Debian %s) for setups 2, 3, 4, 6, 7 and 8.
                 worker_processes auto;          # = %d here
                 %s
                 daemon off;
@@ -96,6 +129,9 @@ public final class BenchNginxConf {
                     fastcgi_temp_path %s/fastcgi;
                     uwsgi_temp_path %s/uwsgi;
                     scgi_temp_path %s/scgi;
+                    # verbatim from docs/nginx/%s (all three templates set them): long X-Accel-Redirect headers
+                %s
+                %s
 
                     upstream tomcat {
                         server 127.0.0.1:%d;
@@ -109,17 +145,14 @@ public final class BenchNginxConf {
                 %s        }
                     }
 
-                    # (3) xaccel: the same proxy to context /accel (offload=auto) plus the marker header, and one internal
-                    #     location for the data root (docs/nginx/xaccel.conf.template)
+                    # (3) xaccel: the same proxy to context /accel (offload=auto) plus the marker header, and the internal
+                    #     location for the data root verbatim from docs/nginx/%s
                     server {
                         listen 127.0.0.1:%d;
                         location / {
                 %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
                         }
-                        location ^~ %s {
-                            internal;
-                            alias %s/;
-                        }
+                %s
                     }
 
                     # (4) nginx static: the same directory, no backend, no auth
@@ -144,12 +177,26 @@ public final class BenchNginxConf {
                         listen 127.0.0.1:%d;
                 %s
                     }
+
+                    # (8) nginx static confined at open time: (4) plus the disable_symlinks line of the internal location
+                    #     of docs/nginx/%s, nothing else (no backend, no auth): what the confinement costs
+                    server {
+                        listen 127.0.0.1:%d;
+                        location /files/ {
+                %s
+                            alias %s/;
+                        }
+                    }
                 }
-                """.formatted(p.nginxVersion(), p.cores(), p.userLine(), ng, ng, ng, ng, ng, ng, ng, p.tomcatPort(),
-                p.ports().proxied(), PROXY, p.ports().xaccel(), PROXY, BenchServer.INTERNAL_PREFIX, data,
-                p.ports().statik(), data, CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES,
-                block(cached, CACHED_UPSTREAM, CACHED_TEMPLATE), block(cached, CACHED_ZONE, CACHED_TEMPLATE),
-                cachedServer, SIGNED_TEMPLATE, p.ports().signed(), signedLocation);
+                """.formatted(p.nginxVersion(), p.cores(), p.userLine(), ng, ng, ng, ng, ng, ng, ng,
+                XACCEL_TEMPLATE, b.bufferSize(), b.busyBuffersSize(), p.tomcatPort(),
+                p.ports().proxied(), PROXY,
+                XACCEL_TEMPLATE, p.ports().xaccel(), PROXY, b.internalLocation(),
+                p.ports().statik(), data,
+                CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES, b.cachedUpstream(), b.cachedZone(),
+                b.cachedServer(),
+                SIGNED_TEMPLATE, p.ports().signed(), b.signedLocation(),
+                XACCEL_TEMPLATE, p.ports().confined(), b.confinement(), data);
     }
 
     /** The harness's own proxy lines of setups 2 and 3 (inside {@code location /}). */

@@ -131,8 +131,8 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
                   --flood IDLE,SLOW     idle and slow clients of the accept-filter workload (default %d,%d)
                   --defer S             TCP_DEFER_ACCEPT seconds (default %d)
                   --only LIST           workloads among large,small,accept,jmh (default all)
-                  --setups "LIST"       among: tomcat proxied xaccel static default cached signed (default all; cached and
-                                        signed run in the small-file workload only)
+                  --setups "LIST"       among: %s (default
+                                        all; cached and signed run in the small-file workload only)
                   --jmh "OPTS"          JMH options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o
@@ -140,7 +140,12 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
                                         highest concurrency (default: on when perf works, off with --quick)
                 Requires nginx, wrk, curl, Java 17+ and Maven; it says what is missing and installs nothing.
                 """.formatted(d.size, d.runs, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
-                d.wrkSeconds, d.floodIdle, d.floodSlow, d.deferSeconds, String.join(" ", d.jmhOptions));
+                d.wrkSeconds, d.floodIdle, d.floodSlow, d.deferSeconds, setupIds(), String.join(" ", d.jmhOptions));
+    }
+
+    /** The ids of all setups, in their order. */
+    private static String setupIds() {
+        return String.join(" ", Arrays.stream(Setup.values()).map(Setup::id).toList());
     }
 
     private static String join(List<Integer> l) {
@@ -289,7 +294,7 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
         List<Setup> l = new ArrayList<>();
         for (String w : items(value)) {
             Setup s = Setup.byId(w).orElseThrow(() -> new UsageException(option + ": unknown setup '" + w + "' in '"
-                    + value + "' (known: tomcat proxied xaccel static default cached signed)"));
+                    + value + "' (known: " + setupIds() + ")"));
             if (!l.contains(s)) {
                 l.add(s);
             }

@@ -23,6 +23,7 @@ final class Endpoints {
         base.put(Setup.DEFAULT, url(tomcatPort, "/default"));
         base.put(Setup.CACHED, url(ports.cached(), BenchNginxConf.CACHED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.SIGNED, url(ports.signed(), BenchServer.SIGNED_PREFIX.replaceFirst("/$", "")));
+        base.put(Setup.CONFINED, url(ports.confined(), "/files"));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }

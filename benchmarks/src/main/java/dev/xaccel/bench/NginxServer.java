@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one nginx of setups 2, 3, 4, 6 and 7: configuration from {@link BenchNginxConf}, checked with
- * {@code nginx -t}, started in the foreground ({@code daemon off}) on five free loopback ports, ready when every
+ * The one nginx of setups 2, 3, 4, 6, 7 and 8: configuration from {@link BenchNginxConf}, checked with
+ * {@code nginx -t}, started in the foreground ({@code daemon off}) on six free loopback ports, ready when every
  * server answers. When another process takes a port between the choice and nginx's bind(), it retries with others.
  */
 final class NginxServer {
@@ -45,12 +45,12 @@ final class NginxServer {
             Path out = l.work().resolve("nginx.out");
             for (int attempt = 1; ; attempt++) {
                 BenchNginxConf.Ports ports = new BenchNginxConf.Ports(free.next(), free.next(), free.next(),
-                        free.next(), free.next());
+                        free.next(), free.next(), free.next());
                 Files.writeString(conf, render(l, shortVersion(version), ports), StandardCharsets.UTF_8);
                 check(processes, l, conf);
                 Log.info("starting nginx on 127.0.0.1:" + ports.proxied() + " (proxied), :" + ports.xaccel()
                         + " (xaccel), :" + ports.statik() + " (static), :" + ports.cached() + " (cached), :"
-                        + ports.signed() + " (signed)");
+                        + ports.signed() + " (signed), :" + ports.confined() + " (confined)");
                 Process p = processes.start(List.of(l.nginx(), "-p", l.dir().toString(), "-e",
                         l.dir().resolve("error.log").toString(), "-c", conf.toString()), Map.of(), out);
                 NginxServer n = new NginxServer(p, ports, conf, version);
@@ -81,10 +81,10 @@ final class NginxServer {
         }
     }
 
-    /** Up to 10 s until each of the five servers answers; false when nginx ended. */
+    /** Up to 10 s until each of the six servers answers; false when nginx ended. */
     private boolean awaitReady(Http http) {
         List<String> urls = List.of(base(ports.statik()), base(ports.xaccel()), base(ports.proxied()),
-                base(ports.cached()), base(ports.signed()));
+                base(ports.cached()), base(ports.signed()), base(ports.confined()));
         for (int i = 0; i < 100 && process.isAlive(); i++) {
             if (urls.stream().allMatch(u -> http.answers(u + "/"))) {
                 return true;

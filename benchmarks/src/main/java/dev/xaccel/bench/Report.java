@@ -32,12 +32,19 @@ public final class Report {
         SETUPS.put("default", "(5) Tomcat DefaultServlet (sendfile)");
         SETUPS.put("cached", "(6) cached decisions (auth_request + cache)");
         SETUPS.put("signed", "(7) signed links (nginx secure_link)");
+        SETUPS.put("confined", "(8) nginx static + disable_symlinks, no auth");
     }
 
-    static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed"};
+    static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed",
+        "confined"};
+
+    /** What the confinement ratio lines call setup 8 over setup 4. */
+    private static final String CONFINEMENT = "nginx static with `disable_symlinks on from=` / nginx static";
 
     /** workload → setup → metric → values in round order. */
     private final Map<String, Map<String, Map<String, List<Double>>>> data = new LinkedHashMap<>();
+    /** workload → setup → metric → round → value. */
+    private final Map<String, Map<String, Map<String, Map<Integer, Double>>>> byRound = new LinkedHashMap<>();
     private final Map<String, String> meta = new LinkedHashMap<>();
 
     private Report() {
@@ -80,8 +87,11 @@ public final class Report {
             if (f.length != 5) {
                 throw new IllegalArgumentException("bad raw line: " + line);
             }
+            double value = Double.parseDouble(f[4]);
             data.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[1], k -> new LinkedHashMap<>())
-                    .computeIfAbsent(f[3], k -> new ArrayList<>()).add(Double.parseDouble(f[4]));
+                    .computeIfAbsent(f[3], k -> new ArrayList<>()).add(value);
+            byRound.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[1], k -> new LinkedHashMap<>())
+                    .computeIfAbsent(f[3], k -> new LinkedHashMap<>()).put(Integer.parseInt(f[2]), value);
         }
     }
 
@@ -163,6 +173,13 @@ public final class Report {
             return "–";
         }
         return fmt(x / y, 2) + "×";
+    }
+
+    /** Setup a's value over setup b's, round by round. */
+    private RoundRatios roundRatios(String workload, String metric, String a, String b) {
+        Map<String, Map<String, Map<Integer, Double>>> w = byRound.getOrDefault(workload, Map.of());
+        return RoundRatios.of(w.getOrDefault(a, Map.of()).getOrDefault(metric, Map.of()),
+                w.getOrDefault(b, Map.of()).getOrDefault(metric, Map.of()));
     }
 
     /** sum(num) / sum(den) over all rounds: CPU seconds per GB with the resolution of the whole run. */
@@ -288,6 +305,10 @@ public final class Report {
                         .append("%**");
             }
             md.append(".\n\n");
+            if (setupsIn(w).containsAll(List.of("confined", "static"))) {
+                md.append("Open-time confinement, MB/s round by round (median, min–max): ").append(CONFINEMENT)
+                        .append(" = ").append(roundRatios(w, "MBps", "confined", "static").cell()).append(".\n\n");
+            }
         }
         md.append(targets());
     }
@@ -369,6 +390,17 @@ public final class Report {
             md.append(' ').append(ratio(w, "rps", "xaccel", "proxied")).append(" | ")
                     .append(ratio(w, "rps", "xaccel", "tomcat")).append(" |\n");
         }
+        if (others.contains("confined")) {
+            md.append("\nOpen-time confinement, requests/s round by round (median, min–max): ").append(CONFINEMENT)
+                    .append(" =");
+            String sep = " ";
+            for (String w : ws) {
+                md.append(sep).append("concurrency ").append(w.substring(w.lastIndexOf('c') + 1)).append(' ')
+                        .append(roundRatios(w, "rps", "confined", "static").cell());
+                sep = "; ";
+            }
+            md.append(".\n");
+        }
         boolean cached = others.contains("cached");
         if (cached) {
             md.append("\nCached decisions: requests that reached the application (the `/cached` filter MBean's `Offloaded` ")
@@ -410,10 +442,11 @@ public final class Report {
     }
 
     /** Order of the small-file ratio columns and their names. */
-    static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default");
+    static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
+            "confined");
     static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
             "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
-            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet");
+            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined");
 
     private void acceptSection(StringBuilder md) {
         Set<String> ws = workloads("accept-");
@@ -487,7 +520,7 @@ public final class Report {
         int gap = 6;
         int y = 40;
         StringBuilder body = new StringBuilder();
-        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198"};
+        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

@@ -17,7 +17,9 @@ enum Setup {
     /** (6) cached authorization decisions, blocks of docs/nginx/xaccel-cached-auth.conf.template. */
     CACHED("cached", true),
     /** (7) signed links, the secure_link location of docs/nginx/xaccel-signed-links.conf.template. */
-    SIGNED("signed", true);
+    SIGNED("signed", true),
+    /** (8) nginx static confined at open time ({@code disable_symlinks on from=<data root>}), no auth. */
+    CONFINED("confined", false);
 
     private final String id;
     private final boolean smallOnly;

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+
+import dev.xaccel.testsupport.nginx.NginxConfigLint;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +25,9 @@ class BenchNginxConfTest {
 
     private static final Path TEMPLATES = Path.of(System.getProperty("xaccel.nginx.templates", "../docs/nginx"));
     private static final String SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret-s3cret-s3cr";
-    private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005);
+    private static final String DATA = "/srv/bench-data";
+    private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005,
+            20006);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
         return new BenchNginxConf.Params("1.22.1", 2, "", prefix, 20000, data, SECRET, PORTS);
@@ -32,7 +37,7 @@ class BenchNginxConfTest {
     private static String filled(String template, int nginxPort) throws Exception {
         String t = Files.readString(TEMPLATES.resolve(template), StandardCharsets.UTF_8);
         Map<String, String> v = Map.of("${NGINX_PORT}", Integer.toString(nginxPort), "${TOMCAT_PORT}", "20000",
-                "${MEDIA_ROOT}", "/srv/bench-data", "${PUBLIC_PREFIX}", "/cached/files/", "${LINK_SECRET}", SECRET);
+                "${MEDIA_ROOT}", DATA, "${PUBLIC_PREFIX}", "/cached/files/", "${LINK_SECRET}", SECRET);
         for (Map.Entry<String, String> e : v.entrySet()) {
             t = t.replace(e.getKey(), e.getValue());
         }
@@ -63,12 +68,21 @@ class BenchNginxConfTest {
         throw new AssertionError("no block in the template");
     }
 
+    private static String render() {
+        return BenchNginxConf.render(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)));
+    }
+
     @Test
     void everyTemplateBlockIsTakenOverVerbatim() throws Exception {
-        String conf = BenchNginxConf.render(TEMPLATES, params(Path.of("/tmp/ng"), Path.of("/srv/bench-data")));
+        String conf = render();
+        String xaccel = filled(BenchNginxConf.XACCEL_TEMPLATE, PORTS.xaccel());
         String cached = filled(BenchNginxConf.CACHED_TEMPLATE, PORTS.cached());
         String signed = filled(BenchNginxConf.SIGNED_TEMPLATE, PORTS.signed());
+        String internal = blockByIndentation(xaccel, l -> l.startsWith("location ^~ /_xaccel/media/ "));
         List<String> expected = List.of(
+                blockByIndentation(xaccel, l -> l.startsWith("proxy_buffer_size ")),
+                blockByIndentation(xaccel, l -> l.startsWith("proxy_busy_buffers_size ")),
+                internal,
                 blockByIndentation(cached, l -> l.startsWith("upstream xaccel_app ")),
                 blockByIndentation(cached, l -> l.startsWith("proxy_cache_path ")),
                 blockByIndentation(cached, l -> l.startsWith("server {")),
@@ -76,18 +90,23 @@ class BenchNginxConfTest {
         for (String block : expected) {
             assertTrue(conf.contains("\n" + block + "\n"), () -> "not verbatim in the bench config:\n" + block);
         }
-        assertEquals(expected.get(2), BenchNginxConf.block(cached, BenchNginxConf.CACHED_SERVER, "cached"));
-        assertEquals(expected.get(3), BenchNginxConf.block(signed, BenchNginxConf.SIGNED_LOCATION, "signed"));
-        assertTrue(expected.get(2).contains("listen       127.0.0.1:20004;"), expected.get(2));
+        assertEquals(internal, BenchNginxConf.block(xaccel, BenchNginxConf.INTERNAL_LOCATION, "xaccel"));
+        assertEquals(expected.get(5), BenchNginxConf.block(cached, BenchNginxConf.CACHED_SERVER, "cached"));
+        assertEquals(expected.get(6), BenchNginxConf.block(signed, BenchNginxConf.SIGNED_LOCATION, "signed"));
+        assertTrue(expected.get(5).contains("listen       127.0.0.1:20004;"), expected.get(5));
+        assertTrue(ServerBlocks.of(conf, PORTS.xaccel()).contains(internal), conf);
+        // the http {} lines, not a server's
+        assertTrue(conf.indexOf(expected.get(0)) < conf.indexOf("server {"), conf);
+        assertTrue(conf.indexOf(expected.get(1)) < conf.indexOf("server {"), conf);
     }
 
     @Test
     void serversListenOnLoopbackOnlyAndNoTemplateVariableIsLeft() {
-        String conf = BenchNginxConf.render(TEMPLATES, params(Path.of("/tmp/ng"), Path.of("/srv/bench-data")));
+        String conf = render();
         List<String> listens = conf.lines().map(String::strip).filter(l -> l.startsWith("listen")).toList();
-        assertEquals(5, listens.size(), conf);
+        assertEquals(6, listens.size(), conf);
         for (String l : listens) {
-            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-5];"), l);
+            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-6];"), l);
         }
         for (String var : List.of("NGINX_PORT", "TOMCAT_PORT", "MEDIA_ROOT", "PUBLIC_PREFIX", "LINK_SECRET")) {
             assertFalse(conf.contains("$" + var) || conf.contains("${" + var + "}"), var);
@@ -118,25 +137,57 @@ class BenchNginxConfTest {
                         BenchNginxConf.CACHED_ZONE, "test"));
     }
 
+    /** The lines of the template's internal location that confine the open and set the headers, blanks collapsed. */
+    private static List<String> confinementAndHeaders(String template) {
+        String internal = BenchNginxConf.block(template, BenchNginxConf.INTERNAL_LOCATION, "template");
+        return ServerBlocks.directives(new NginxConfigLint.Location("", internal)).stream()
+                .filter(l -> l.startsWith("disable_symlinks ") || l.startsWith("add_header X-Content-Type-Options ")
+                        || l.startsWith("add_header Content-Security-Policy "))
+                .toList();
+    }
+
     @Test
-    void theRealTemplatesWithLinesAddedAndRemovedStillCompose(@TempDir Path dir) throws Exception {
-        for (String t : List.of(BenchNginxConf.CACHED_TEMPLATE, BenchNginxConf.SIGNED_TEMPLATE)) {
-            String text = Files.readString(TEMPLATES.resolve(t), StandardCharsets.UTF_8)
-                    .replaceAll("(?m)^\\s*proxy_cache_valid\\s.*\n", "")
-                    .replaceAll("(?m)^(\\s*)internal;$", "$1internal;\n$1disable_symlinks if_not_owner;\n"
-                            + "$1add_header X-Content-Type-Options nosniff always;\n$1proxy_buffer_size 16k;");
-            Files.writeString(dir.resolve(t), text, StandardCharsets.UTF_8);
+    void everyFileLocationOfSetups3To7IsConfinedAndSendsTheHeadersOfTheTemplates() throws Exception {
+        String conf = render();
+        Map<String, Integer> servers = Map.of(BenchNginxConf.XACCEL_TEMPLATE, PORTS.xaccel(),
+                BenchNginxConf.CACHED_TEMPLATE, PORTS.cached(), BenchNginxConf.SIGNED_TEMPLATE, PORTS.signed());
+        Map<Integer, List<String>> fileLocations = Map.of(PORTS.xaccel(), List.of("^~ /_xaccel/media/"),
+                PORTS.cached(), List.of("^~ /_xaccel_cached/_xaccel/media/", "^~ /_xaccel/media/"),
+                PORTS.signed(), List.of("^~ /s/media/"));
+        for (Map.Entry<String, Integer> e : servers.entrySet()) {
+            List<String> expected = confinementAndHeaders(filled(e.getKey(), e.getValue()));
+            assertEquals(List.of("disable_symlinks on from=" + DATA + ";",
+                    "add_header X-Content-Type-Options nosniff always;",
+                    "add_header Content-Security-Policy \"default-src 'none'; style-src 'unsafe-inline'; sandbox\" "
+                            + "always;"), expected, e.getKey());
+            List<NginxConfigLint.Location> serving = ServerBlocks.fileLocations(conf, e.getValue());
+            assertEquals(fileLocations.get(e.getValue()), serving.stream().map(NginxConfigLint.Location::match)
+                    .toList(), e.getKey());
+            for (NginxConfigLint.Location l : serving) {
+                assertTrue(ServerBlocks.directives(l).containsAll(expected), () -> e.getKey() + ": location "
+                        + l.match() + " lacks some of " + expected + ":\n" + l.body());
+            }
         }
-        String conf = BenchNginxConf.render(dir, params(Path.of("/tmp/ng"), Path.of("/srv/bench-data")));
-        assertFalse(conf.contains("proxy_cache_valid"), conf);
-        String server = BenchNginxConf.block(conf.substring(conf.indexOf("# (6)")), BenchNginxConf.CACHED_SERVER,
-                "conf");
-        assertTrue(server.contains("disable_symlinks if_not_owner;"), server);
-        assertTrue(server.contains("location ^~ /_xaccel/media/ {"), server); // the block's last location
-        String signed = conf.substring(conf.indexOf("# (7)"));
-        assertTrue(signed.contains("secure_link_md5"), signed);
-        // one per internal location of the cached server block
-        assertEquals(4, server.split("add_header X-Content-Type-Options nosniff always;", -1).length - 1, server);
+        assertFalse(Pattern.compile("(?m)^\\s*proxy_cache_valid\\s").matcher(conf).find(), conf);
+        // ... in a config that does cache (the decisions of setup 6)
+        assertTrue(Pattern.compile("(?m)^\\s*proxy_cache\\s+xaccel_auth\\s*;").matcher(conf).find(), conf);
+    }
+
+    @Test
+    void setup8IsSetup4PlusTheDisableSymlinksLineOfTheInternalLocation() throws Exception {
+        String conf = render();
+        List<NginxConfigLint.Location> statik = ServerBlocks.fileLocations(conf, PORTS.statik());
+        List<NginxConfigLint.Location> confined = ServerBlocks.fileLocations(conf, PORTS.confined());
+        assertEquals(1, statik.size(), conf);
+        assertEquals(1, confined.size(), conf);
+        assertEquals(statik.get(0).match(), confined.get(0).match());
+        assertEquals(List.of("alias " + DATA + "/;"), ServerBlocks.directives(statik.get(0)));
+        String line = BenchNginxConf.block(filled(BenchNginxConf.XACCEL_TEMPLATE, PORTS.xaccel()),
+                BenchNginxConf.DISABLE_SYMLINKS, "xaccel");
+        assertEquals("disable_symlinks on from=" + DATA + ";", line.strip().replaceAll("\\s+", " "));
+        assertTrue(confined.get(0).body().contains(line + "\n"), confined.get(0).body());
+        assertEquals(List.of(line.strip().replaceAll("\\s+", " "), "alias " + DATA + "/;"),
+                ServerBlocks.directives(confined.get(0)));
     }
 
     @Test
@@ -146,6 +197,25 @@ class BenchNginxConfTest {
         assertTrue(missing.getMessage().contains("some.template"), missing.getMessage());
         assertThrows(IllegalStateException.class,
                 () -> BenchNginxConf.block("    server {\n        listen 1;\n", BenchNginxConf.CACHED_SERVER, "t"));
+    }
+
+    @Test
+    void aTemplateWhoseBlockLostWhatItsSetupReliesOnIsRejectedEvenWhenTheLineIsOnlyCommentedOut(@TempDir Path dir)
+            throws Exception {
+        for (String t : List.of(BenchNginxConf.XACCEL_TEMPLATE, BenchNginxConf.CACHED_TEMPLATE,
+                BenchNginxConf.SIGNED_TEMPLATE)) {
+            Files.copy(TEMPLATES.resolve(t), dir.resolve(t));
+        }
+        Path xaccel = dir.resolve(BenchNginxConf.XACCEL_TEMPLATE);
+        String text = Files.readString(xaccel, StandardCharsets.UTF_8);
+        int location = text.indexOf("location ^~ /_xaccel/media/ {");
+        int internal = text.indexOf("internal;", location);
+        Files.writeString(xaccel, text.substring(0, internal) + "# " + text.substring(internal),
+                StandardCharsets.UTF_8);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> BenchNginxConf.render(dir, params(Path.of("/tmp/ng"), Path.of(DATA))));
+        assertTrue(e.getMessage().contains("/_xaccel/media/ location of xaccel.conf.template has no internal;"),
+                e.getMessage());
     }
 
     @Test
