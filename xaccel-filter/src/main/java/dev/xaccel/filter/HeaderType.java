@@ -20,12 +20,20 @@ public enum HeaderType {
         this.absolutePath = absolutePath;
     }
 
-    /** The HTTP header name, e.g. {@code X-Accel-Redirect}. */
+    /**
+     * The HTTP header name.
+     *
+     * @return e.g. {@code X-Accel-Redirect}
+     */
     public String headerName() {
         return headerName;
     }
 
-    /** {@code true} when the header carries the absolute filesystem path instead of an internal URI. */
+    /**
+     * Whether the header carries the absolute filesystem path instead of an internal URI.
+     *
+     * @return {@code true} for {@code X-Sendfile} and {@code X-LIGHTTPD-send-file}
+     */
     public boolean usesAbsolutePath() {
         return absolutePath;
     }

@@ -14,7 +14,11 @@ public enum OffloadMode {
     /** Never offload: the filter always sends the file itself. */
     NEVER;
 
-    /** The init-param spelling ({@code auto}, {@code always}, {@code never}). */
+    /**
+     * The init-param spelling.
+     *
+     * @return {@code auto}, {@code always} or {@code never}
+     */
     public String paramValue() {
         return name().toLowerCase(Locale.ROOT);
     }

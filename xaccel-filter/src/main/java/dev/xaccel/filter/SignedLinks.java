@@ -64,11 +64,14 @@ public final class SignedLinks {
     }
 
     /**
+     * A signer for one public prefix.
+     *
      * @param secret       the secret shared with nginx's {@code secure_link_md5} (at least
      *                     {@value #MIN_SECRET_LENGTH} characters of {@code A-Za-z0-9+/=._~-})
      * @param publicPrefix the public location of the signed files, e.g. {@code /s/media/} (starts and ends with
      *                     {@code /}, only {@code A-Za-z0-9-._~/})
      * @param defaultTtl   minimum lifetime of links from {@link #sign(String)}, at least one second
+     * @return the signer
      * @throws IllegalArgumentException naming the problem (never the secret)
      */
     public static SignedLinks create(String secret, String publicPrefix, Duration defaultTtl) {
@@ -101,12 +104,20 @@ public final class SignedLinks {
         return null;
     }
 
-    /** The public prefix, e.g. {@code /s/media/}. */
+    /**
+     * The public prefix.
+     *
+     * @return e.g. {@code /s/media/}
+     */
     public String prefix() {
         return prefix;
     }
 
-    /** The default lifetime. */
+    /**
+     * The default lifetime.
+     *
+     * @return whole seconds, at least one
+     */
     public Duration ttl() {
         return ttl;
     }
@@ -114,6 +125,8 @@ public final class SignedLinks {
     /**
      * The expiry used by {@link #sign(String)}: now + ttl, rounded up to a multiple of ttl (so between ttl
      * and 2 × ttl from now). Links issued within the same window are identical, which lets browsers cache them.
+     *
+     * @return the expiry of links signed now
      */
     public Instant defaultExpiry() {
         long t = ttl.getSeconds();
@@ -122,12 +135,19 @@ public final class SignedLinks {
         return Instant.ofEpochSecond(rounded);
     }
 
-    /** {@code sign(relativePath, defaultExpiry())}. */
+    /**
+     * {@code sign(relativePath, defaultExpiry())}.
+     *
+     * @param relativePath the file's path below the location's root, not percent-encoded
+     * @return the link
+     */
     public String sign(String relativePath) {
         return sign(relativePath, defaultExpiry());
     }
 
     /**
+     * A link to one file, valid until {@code expires}.
+     *
      * @param relativePath the file's path below the location's root, '/'-separated, not percent-encoded
      *                     (e.g. {@code alice/Cover Art #1.jpg}); no leading '/', no empty, {@code .} or
      *                     {@code ..} segments, no control characters, no {@code |}
@@ -145,7 +165,10 @@ public final class SignedLinks {
      * (e.g. {@code $cookie_JSESSIONID} with {@code boundValue = session.getId()}). A leaked link is then
      * useless without that cookie; it also stops working when the session changes.
      *
-     * @param boundValue the cookie value, not empty, without {@code |}
+     * @param relativePath as for {@link #sign(String, Instant)}
+     * @param expires      when the link stops working
+     * @param boundValue   the cookie value, not empty, without {@code |}
+     * @return the link
      */
     public String signBound(String relativePath, Instant expires, String boundValue) {
         if (boundValue == null || boundValue.isEmpty() || boundValue.indexOf(SEPARATOR) >= 0) {

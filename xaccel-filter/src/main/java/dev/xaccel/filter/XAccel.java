@@ -31,7 +31,14 @@ public final class XAccel {
     private XAccel() {
     }
 
-    /** Same as {@code sendFile(req, resp, XAccelFile.of(file))}. */
+    /**
+     * Same as {@code sendFile(req, resp, XAccelFile.of(file))}.
+     *
+     * @param req  the request the filter handles
+     * @param resp the response (the one passed to the servlet)
+     * @param file an absolute path inside a configured location
+     * @throws IOException when delivered immediately (async) and sending fails
+     */
     public static void sendFile(HttpServletRequest req, HttpServletResponse resp, Path file) throws IOException {
         sendFile(req, resp, XAccelFile.of(file));
     }
@@ -39,6 +46,9 @@ public final class XAccel {
     /**
      * Declares {@code file} as the response to {@code req}.
      *
+     * @param req  the request the filter handles
+     * @param resp the response (the one passed to the servlet), may be {@code null}
+     * @param file the file and its download name, type and disposition
      * @throws IllegalStateException if no {@link XAccelFilter} handles this request, the response is already
      *                               committed, or a file was already sent for this request
      * @throws IOException           when delivered immediately (async) and sending fails
@@ -48,13 +58,13 @@ public final class XAccel {
         Objects.requireNonNull(req, "req");
         Objects.requireNonNull(file, "file");
         Object state = req.getAttribute(DeclaredState.ATTRIBUTE);
-        if (!(state instanceof DeclaredState)) {
+        if (!(state instanceof DeclaredState declared)) {
             throw new IllegalStateException(Messages.get("api.noFilter", req.getRequestURI()));
         }
         if (resp != null && resp.isCommitted()) {
             throw new IllegalStateException(Messages.get("api.committed"));
         }
-        ((DeclaredState) state).declare(file, req);
+        declared.declare(file, req);
     }
 
     /**
@@ -66,17 +76,24 @@ public final class XAccel {
      * String src = XAccel.signedLinks(req.getServletContext()).sign("covers/" + book.id() + ".jpg");
      * }</pre>
      *
+     * @param context the application's servlet context
+     * @return the signer of the filter configured with {@code signedLinkSecret}
      * @throws IllegalStateException if no filter configures signed links (or none has started yet)
      */
     public static SignedLinks signedLinks(ServletContext context) {
         Object links = Objects.requireNonNull(context, "context").getAttribute(SignedLinks.CONTEXT_ATTRIBUTE);
-        if (!(links instanceof SignedLinks)) {
+        if (!(links instanceof SignedLinks signed)) {
             throw new IllegalStateException(Messages.get("api.noSignedLinks"));
         }
-        return (SignedLinks) links;
+        return signed;
     }
 
-    /** Whether an {@link XAccelFilter} handles this request in declared mode (so {@code sendFile} works). */
+    /**
+     * Whether an {@link XAccelFilter} handles this request in declared mode (so {@code sendFile} works).
+     *
+     * @param req the request
+     * @return {@code true} when {@code sendFile} can be called for it
+     */
     public static boolean isAvailable(HttpServletRequest req) {
         return req.getAttribute(DeclaredState.ATTRIBUTE) instanceof DeclaredState;
     }

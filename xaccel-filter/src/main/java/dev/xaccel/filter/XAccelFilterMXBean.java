@@ -7,21 +7,46 @@ package dev.xaccel.filter;
  */
 public interface XAccelFilterMXBean {
 
-    /** Responses answered with the offload header (the front-end server sent the bytes). */
+    /**
+     * Responses answered with the offload header (the front-end server sent the bytes).
+     *
+     * @return the count since start
+     */
     long getOffloaded();
 
-    /** Files the filter sent itself (offload not applicable or not allowed for the request). */
+    /**
+     * Files the filter sent itself (offload not applicable or not allowed for the request).
+     *
+     * @return the count since start
+     */
     long getServedDirectly();
 
-    /** Requests for files that do not exist or may not be served (answered 404). */
+    /**
+     * Requests for files that do not exist or may not be served (answered 404).
+     *
+     * @return the count since start
+     */
     long getNotFound();
 
-    /** Requests rejected for other reasons (400, 405, 500 for a declared file outside every location). */
+    /**
+     * Requests rejected for other reasons (400, 405, 500 for a declared file outside every location or one that
+     * shrank before its first byte).
+     *
+     * @return the count since start
+     */
     long getRejected();
 
-    /** Bytes of file content the filter wrote itself. */
+    /**
+     * Bytes of file content the filter wrote itself (or handed to the container's sendfile).
+     *
+     * @return the sum since start
+     */
     long getBytesServedDirectly();
 
-    /** The effective configuration, one line, as logged at startup. */
+    /**
+     * The effective configuration, one line, as logged at startup (never the signed-link secret).
+     *
+     * @return {@code name=value} pairs in the order of the init-param table
+     */
     String getConfiguration();
 }
