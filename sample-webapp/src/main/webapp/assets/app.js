@@ -52,9 +52,16 @@ async function loadLibrary(user) {
       'data-testid': 'book', onclick: () => select(item) },
     el('img', { src: item.cover || 'assets/icon.svg', alt: 'Cover of ' + item.title, loading: 'eager', 'data-testid': 'cover' }),
     el('span', { class: 'title' }, item.title),
-    el('span', { class: 'author' }, item.author))));
+    el('span', { class: 'author' }, ...authorPicture(item), item.author))));
   show('library');
   if (items.length) { select(items[0]); }
+}
+
+// The author's picture (Author/author.jpg, a signed link behind nginx), when the library has one.
+function authorPicture(item) {
+  if (!item.authorPicture) { return []; }
+  return [el('img', { class: 'avatar', src: item.authorPicture, alt: '', width: 22, height: 22, loading: 'eager',
+    'data-testid': 'author-picture' })];
 }
 
 function select(item) {

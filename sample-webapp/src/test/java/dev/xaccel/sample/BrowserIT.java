@@ -27,7 +27,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A real browser against the sample behind nginx: Debian's chromium + chromedriver (never a downloaded
  * browser or driver), headless. Logs in, checks every cover loaded (by signed links, which nginx verifies and
- * serves without Tomcat), plays a chapter, seeks to its middle,
+ * serves without Tomcat) and every author's picture (the same way), plays a chapter, seeks to its middle,
  * and reads nginx's access log to see that the seek was a Range request answered 206 from the internal
  * location (nginx read the file; Tomcat only said where).
  */
@@ -128,10 +128,25 @@ class BrowserIT {
             assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
                     src.toString()), "not a signed link: " + src);
         }
+        // every author's picture loaded too (Author/author.jpg, signed links as well)
+        boolean pictures = waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
+                + "'[data-testid=author-picture]')]; return imgs.length > 0"
+                + " && imgs.every(i => i.complete && i.naturalWidth > 0);"));
+        assertTrue(pictures);
+        List<?> pictureSources = (List<?>) js("return [...document.querySelectorAll('[data-testid=author-picture]')]"
+                + ".map(i => [i.src, i.naturalWidth]);");
+        assertEquals(DemoLibrary.BOOKS.size(), pictureSources.size());
+        for (Object o : pictureSources) {
+            List<?> srcAndWidth = (List<?>) o;
+            assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/"))
+                    + "[^/?]+/author\\.jpg\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+", srcAndWidth.get(0).toString()),
+                    "not a signed link to an author's picture: " + srcAndWidth);
+            assertTrue(((Number) srcAndWidth.get(1)).longValue() > 0, srcAndWidth.toString());
+        }
         List<String> lines = nginx.accessLogLines();
         List<String> coverLines = lines.subList(Math.min(coverMark, lines.size()), lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/s/library/")).toList();
-        assertTrue(coverLines.size() >= DemoLibrary.BOOKS.size(), String.join("\n", lines));
+        assertTrue(coverLines.size() >= 2 * DemoLibrary.BOOKS.size(), String.join("\n", lines));
         for (String line : coverLines) {
             assertTrue(line.contains("\" 200 ") && line.contains(" ustatus=- "), "a cover reached Tomcat: " + line);
         }

@@ -6,7 +6,7 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * Chooses the cover URL of a book for the item list.
+ * Chooses the URL of a book's cover, or of its author's picture, for the item list.
  *
  * <ul>
  *   <li><b>Signed link</b> ({@code /s/library/<path>?md5=…&expires=…}), which nginx verifies with
@@ -21,7 +21,7 @@ import jakarta.servlet.http.HttpServletRequest;
  *             (only nginx verifies them), so it gets the authenticated URL. Nothing is trusted here: either
  *             URL only works for what the client may read anyway.</li>
  *       </ol></li>
- *   <li>otherwise the authenticated {@code <context>/api/items/<id>/cover}.</li>
+ *   <li>otherwise the authenticated {@code <context>/api/items/<id>/cover} (or {@code …/author-picture}).</li>
  * </ul>
  */
 final class CoverLinks {
@@ -35,7 +35,7 @@ final class CoverLinks {
     }
 
     /**
-     * @param relativePath the cover's path below the library root, '/'-separated, not encoded
+     * @param relativePath the image's path below the library root, '/'-separated, not encoded
      * @param apiUrl       the authenticated URL, used when signed links are not possible
      */
     static String url(ServletContext ctx, HttpServletRequest request, String relativePath, String apiUrl) {

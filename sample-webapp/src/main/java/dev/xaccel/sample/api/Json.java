@@ -8,9 +8,14 @@ public final class Json {
     private Json() {
     }
 
-    /** One book in {@code GET /api/items}. */
-    public record Item(String id, String title, String author, String cover, long totalBytes,
-                       List<File> files) {
+    /**
+     * One book in {@code GET /api/items}.
+     *
+     * @param cover         the cover's URL (a signed link behind nginx), or null
+     * @param authorPicture the URL of the author's picture (a signed link behind nginx), or null
+     */
+    public record Item(String id, String title, String author, String cover, String authorPicture,
+                       long totalBytes, List<File> files) {
     }
 
     /**
