@@ -39,8 +39,7 @@ final class CoverLinks {
      * @param apiUrl       the authenticated URL, used when signed links are not possible
      */
     static String url(ServletContext ctx, HttpServletRequest request, String relativePath, String apiUrl) {
-        if (ctx.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) == null
-                || !MARKER_VALUE.equalsIgnoreCase(request.getHeader(MARKER_HEADER))) {
+        if (ctx.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) == null || !viaNginx(request)) {
             return apiUrl;
         }
         try {
@@ -48,5 +47,10 @@ final class CoverLinks {
         } catch (IllegalArgumentException e) {
             return apiUrl; // a name nginx would not see unchanged (e.g. control characters): never signed
         }
+    }
+
+    /** The request came through nginx (it carries the proxy's marker), the only one that opens signed links. */
+    static boolean viaNginx(HttpServletRequest request) {
+        return MARKER_VALUE.equalsIgnoreCase(request.getHeader(MARKER_HEADER));
     }
 }

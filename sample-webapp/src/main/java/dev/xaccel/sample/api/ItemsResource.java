@@ -114,7 +114,9 @@ public class ItemsResource {
                 : CoverLinks.url(servletContext, request, library.relative(b.cover()), base + "/cover");
         String authorPicture = b.authorPicture() == null ? null
                 : CoverLinks.url(servletContext, request, library.relative(b.authorPicture()), base + "/author-picture");
-        return new Json.Item(b.id(), b.title(), b.author(), cover, authorPicture, total, files);
+        String feed = servletContext.getAttribute(SampleApp.ATTR_FEED_LINKS) != null && CoverLinks.viaNginx(request)
+                ? request.getContextPath() + "/feeds/" + b.id() + ".xml" : null;
+        return new Json.Item(b.id(), b.title(), b.author(), cover, authorPicture, feed, total, files);
     }
 
     private String contentType(java.nio.file.Path f) {
