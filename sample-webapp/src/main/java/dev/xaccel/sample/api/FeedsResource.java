@@ -53,7 +53,11 @@ public class FeedsResource {
     /** The feed's content type. */
     public static final String CONTENT_TYPE = "application/rss+xml; charset=UTF-8";
     static final String CACHE_CONTROL = "private, no-cache";
-    /** Between two chapters' {@code pubDate}s, so that every client sorts them in the book's order. */
+    /**
+     * Between two chapters' {@code pubDate}s, so that every client sorts them in the book's order: the last chapter
+     * is dated when the book's oldest file was last modified, each earlier one this much before (never in the
+     * future, stable while the files are).
+     */
     static final Duration EPISODE_SPACING = Duration.ofMinutes(1);
 
     @Context
@@ -91,9 +95,10 @@ public class FeedsResource {
 
     private FeedWriter.Channel channel(Book book, Library library, SignedLinks feedLinks, SignedLinks coverLinks,
                                        String origin) {
-        Instant first = firstPublished(book);
+        Instant last = lastPublished(book);
+        int count = book.files().size();
         List<FeedWriter.Episode> episodes = new ArrayList<>();
-        for (int i = 0; i < book.files().size(); i++) {
+        for (int i = 0; i < count; i++) {
             java.nio.file.Path f = book.files().get(i);
             String relative = library.relative(f);
             String link;
@@ -105,7 +110,7 @@ public class FeedsResource {
             String type = servletContext.getMimeType(f.getFileName().toString());
             episodes.add(new FeedWriter.Episode(i + 1, title(f), "xaccel-sample:" + book.id() + ":" + Library.id(relative),
                     origin + link, size(f), type == null ? MediaType.APPLICATION_OCTET_STREAM : type,
-                    first.plus(EPISODE_SPACING.multipliedBy(i)), AudioDuration.of(f).orElse(null)));
+                    last.minus(EPISODE_SPACING.multipliedBy(count - 1L - i)), AudioDuration.of(f).orElse(null)));
         }
         String image = null;
         if (book.cover() != null) {
@@ -123,7 +128,7 @@ public class FeedsResource {
     }
 
     /** The oldest last-modified time of the book's chapters, to the second: stable while the files are. */
-    private static Instant firstPublished(Book book) {
+    private static Instant lastPublished(Book book) {
         Instant first = null;
         for (java.nio.file.Path f : book.files()) {
             try {
