@@ -4,6 +4,7 @@
 const $ = (id) => document.getElementById(id);
 let items = [];
 let current = null;
+let feedToken;                     // the user's feed token: undefined = not asked yet, null = none
 
 function show(view) {
   $('login-view').hidden = view !== 'login';
@@ -52,9 +53,16 @@ async function loadLibrary(user) {
       'data-testid': 'book', onclick: () => select(item) },
     el('img', { src: item.cover || 'assets/icon.svg', alt: 'Cover of ' + item.title, loading: 'eager', 'data-testid': 'cover' }),
     el('span', { class: 'title' }, item.title),
-    el('span', { class: 'author' }, item.author))));
+    el('span', { class: 'author' }, ...authorPicture(item), item.author))));
   show('library');
   if (items.length) { select(items[0]); }
+}
+
+// The author's picture (Author/author.jpg, a signed link behind nginx), when the library has one.
+function authorPicture(item) {
+  if (!item.authorPicture) { return []; }
+  return [el('img', { class: 'avatar', src: item.authorPicture, alt: '', width: 22, height: 22, loading: 'eager',
+    'data-testid': 'author-picture' })];
 }
 
 function select(item) {
@@ -71,7 +79,67 @@ function select(item) {
     el('span', { class: 'size' }, formatSize(f.size)),
     el('a', { href: f.download, 'data-testid': 'download', title: 'Download (X-Accel-Redirect, attachment)' }, 'Download'),
     el('a', { href: f.library, target: '_blank', rel: 'noopener', title: 'The same file through the filter\u2019s mapped mode' }, 'Direct link'))));
+  $('feed').hidden = !item.feed;   // null when feeds are off (no nginx to serve their signed enclosures)
+  $('feed-url').hidden = true;
+  $('feed-status').textContent = '';
 }
+
+// ---- podcast feeds: /feeds/<id>.xml?token=<the user's feed token> ------------------------------------------
+async function issueFeedToken() {
+  const res = await api('api/feed-token', { method: 'POST' });
+  if (!res.ok) { throw new Error('feed token: ' + res.status); }
+  feedToken = (await res.json()).token;
+  return feedToken;
+}
+
+async function currentFeedToken() {
+  if (feedToken === undefined) {
+    const res = await api('api/feed-token');
+    feedToken = res.ok ? (await res.json()).token : null;
+  }
+  return feedToken || issueFeedToken();
+}
+
+function feedUrl(item, token) {
+  return new URL(item.feed + '?token=' + encodeURIComponent(token), location.href).href;
+}
+
+function feedStatus(text) { $('feed-status').textContent = text; }
+
+async function copyFeedUrl() {
+  const item = current;
+  const url = feedUrl(item, await currentFeedToken());
+  const input = $('feed-url');
+  input.value = url;
+  input.hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    feedStatus('Copied. Add it to your podcast app; keep it private: the token in it works like a password.');
+  } catch (e) {
+    input.focus();
+    input.select();
+    feedStatus('Copy the selected URL (the browser did not allow writing to the clipboard).');
+  }
+}
+
+$('copy-feed').addEventListener('click', () => copyFeedUrl().catch((e) => feedStatus('Failed: ' + e.message)));
+$('new-feed-token').addEventListener('click', async () => {
+  try {
+    const token = await issueFeedToken();
+    if (!$('feed-url').hidden) { $('feed-url').value = feedUrl(current, token); }
+    feedStatus('New feed token: feed URLs with the old one stop working on their next refresh.');
+  } catch (e) { feedStatus('Failed: ' + e.message); }
+});
+$('revoke-feed-token').addEventListener('click', async () => {
+  const res = await api('api/feed-token', { method: 'DELETE' });
+  if (res.ok) {
+    feedToken = null;
+    $('feed-url').hidden = true;
+    $('feed-url').value = '';
+    feedStatus('Feed token revoked: every feed URL with it stops working on its next refresh'
+      + ' (episode links a podcast app already has keep working until they expire).');
+  } else { feedStatus('Failed: ' + res.status); }
+});
 
 function play(item, file) {
   const audio = $('audio');
@@ -106,6 +174,8 @@ $('logout').addEventListener('click', async () => {
   audio.removeAttribute('src');
   await fetch('api/logout', { method: 'POST', credentials: 'same-origin' });
   items = [];
+  feedToken = undefined;
+  $('feed-url').value = '';
   $('grid').replaceChildren();
   $('detail').hidden = true;
   show('login');

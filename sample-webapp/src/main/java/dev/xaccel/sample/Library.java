@@ -18,7 +18,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The audiobook library: {@code ROOT/Author/Title/} folders with audio files and a cover image. Scanned
+ * The audiobook library: {@code ROOT/Author/Title/} folders with audio files and a cover image, and optionally a
+ * picture of the author, {@code ROOT/Author/}{@value #AUTHOR_PICTURE} (exactly that name). Scanned
  * on first use and again when the last scan is older than the refresh interval. Hidden files and folders
  * (names starting with a dot) are ignored.
  */
@@ -27,6 +28,11 @@ public final class Library {
     public static final Set<String> AUDIO = Set.of("mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac",
             "wav", "webm");
     public static final Set<String> IMAGES = Set.of("jpg", "jpeg", "png", "webp", "gif");
+    /**
+     * The one name of an author's picture, in the author's folder. Exactly this name (the nginx location of
+     * signed links admits no other file at that level).
+     */
+    public static final String AUTHOR_PICTURE = "author.jpg";
 
     private static final Logger LOG = Logger.getLogger(Library.class.getName());
     private static final long REFRESH_NANOS = 10_000_000_000L;
@@ -83,9 +89,11 @@ public final class Library {
             if (!Files.isDirectory(authorDir)) {
                 continue;
             }
+            Path picture = authorDir.resolve(AUTHOR_PICTURE);
+            Path authorPicture = Files.isRegularFile(picture) ? picture : null;
             for (Path titleDir : sortedChildren(authorDir)) {
                 if (Files.isDirectory(titleDir)) {
-                    book(authorDir, titleDir).ifPresent(found::add);
+                    book(authorDir, titleDir, authorPicture).ifPresent(found::add);
                 }
             }
         }
@@ -96,7 +104,7 @@ public final class Library {
         }
     }
 
-    private Optional<Book> book(Path authorDir, Path titleDir) throws IOException {
+    private Optional<Book> book(Path authorDir, Path titleDir, Path authorPicture) throws IOException {
         List<Path> audio = new ArrayList<>();
         Path cover = null;
         for (Path f : sortedChildren(titleDir)) {
@@ -115,7 +123,8 @@ public final class Library {
         }
         String author = authorDir.getFileName().toString();
         String title = titleDir.getFileName().toString();
-        return Optional.of(new Book(id(author + "/" + title), author, title, titleDir, cover, audio));
+        return Optional.of(new Book(id(author + "/" + title), author, title, titleDir, cover, authorPicture,
+                audio));
     }
 
     private static boolean isCoverName(Path p) {
@@ -129,7 +138,8 @@ public final class Library {
         return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
 
-    static String id(String relative) {
+    /** A stable, short id (12 hex digits of SHA-256) of a relative path: books' ids, feed items' guids. */
+    public static String id(String relative) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(relative.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d, 0, 6);

@@ -1,5 +1,6 @@
 package dev.xaccel.sample;
 
+import dev.xaccel.sample.auth.FeedTokens;
 import dev.xaccel.sample.auth.TokenStore;
 import dev.xaccel.sample.auth.Users;
 import dev.xaccel.sample.demolib.DemoLibrary;
@@ -37,6 +38,12 @@ import java.util.logging.Logger;
  * (signed links off: the filter accepts none of them without a secret). A secret taken from the environment is
  * removed from the system properties again as soon as the filter has published its
  * {@link SignedLinks} (this class also listens to context attributes for that).
+ *
+ * <p>Podcast feeds: once the filter has published its {@link SignedLinks} (so the secret is valid and signed links
+ * are on), this creates a second instance with the same secret for the feeds' enclosures, prefix
+ * {@value #FEED_LINK_PREFIX} and the lifetime of the context-param {@value #PARAM_FEED_LINK_TTL} (default
+ * {@value #DEFAULT_FEED_LINK_TTL} s), and publishes it as {@value #ATTR_FEED_LINKS}; without signed links there is
+ * none, and no feeds. The feed tokens ({@link FeedTokens}) are published as {@link #ATTR_FEED_TOKENS}.
  */
 public final class SampleApp implements ServletContextListener, ServletContextAttributeListener {
 
@@ -48,6 +55,14 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
     public static final String PARAM_USERS = "users";
     /** Context-param: lifetime of a bearer token in minutes (default 480). */
     public static final String PARAM_TOKEN_MINUTES = "tokenMinutes";
+    /**
+     * Context-param: minimum lifetime in seconds of the signed links in podcast feeds (enclosures, the feed's
+     * image); default {@value #DEFAULT_FEED_LINK_TTL}. A link expires between 1x and 2x this from the fetch.
+     */
+    public static final String PARAM_FEED_LINK_TTL = "feedLinkTtl";
+    public static final String DEFAULT_FEED_LINK_TTL = "86400";
+    /** The public location of the feeds' signed enclosure links; the shipped nginx config verifies it. */
+    public static final String FEED_LINK_PREFIX = "/f/library/";
 
     /** System property set to the library's real path before the filters start. */
     public static final String LIBRARY_PROPERTY = "xaccel.sample.library";
@@ -80,11 +95,17 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
     public static final String ATTR_LIBRARY = Library.class.getName();
     public static final String ATTR_USERS = Users.class.getName();
     public static final String ATTR_TOKENS = TokenStore.class.getName();
+    public static final String ATTR_FEED_TOKENS = FeedTokens.class.getName();
+    /** The {@link SignedLinks} of the feeds' enclosures (prefix {@value #FEED_LINK_PREFIX}); absent = no feeds. */
+    public static final String ATTR_FEED_LINKS = "dev.xaccel.sample.feedLinks";
 
     private static final Logger LOG = Logger.getLogger(SampleApp.class.getName());
 
     /** The secret was copied from the environment into {@link #LINK_SECRET_PROPERTY}: remove it once read. */
     private volatile boolean clearSecretOnceRead;
+    /** The signed-link secret until the filter has accepted it and the feed links are made from it; else null. */
+    private volatile String feedSecret;
+    private volatile Duration feedLinkTtl;
 
     @Override
     public void contextInitialized(ServletContextEvent sce) {
@@ -112,6 +133,8 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
 
         publish(OFFLOAD_ENV, OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
         publish(LIMIT_RATE_ENV, LIMIT_RATE_PROPERTY, DEFAULT_LIMIT_RATE);
+        feedLinkTtl = Duration.ofSeconds(positive(PARAM_FEED_LINK_TTL,
+                param(ctx, placeholders, PARAM_FEED_LINK_TTL, DEFAULT_FEED_LINK_TTL)));
         publishSignedLinks();
 
         Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, DEFAULT_USERS));
@@ -122,11 +145,21 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
         }
         ctx.setAttribute(ATTR_USERS, users);
         String minutes = param(ctx, placeholders, PARAM_TOKEN_MINUTES, "480");
+        ctx.setAttribute(ATTR_TOKENS, new TokenStore(Duration.ofMinutes(positive(PARAM_TOKEN_MINUTES, minutes))));
+        ctx.setAttribute(ATTR_FEED_TOKENS, new FeedTokens());
+    }
+
+    /** A context-param holding a positive integer, or an exception naming it. */
+    private static long positive(String name, String value) {
         try {
-            ctx.setAttribute(ATTR_TOKENS, new TokenStore(Duration.ofMinutes(Long.parseLong(minutes.trim()))));
+            long n = Long.parseLong(value.trim());
+            if (n > 0) {
+                return n;
+            }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(Messages.get("app.badParam", PARAM_TOKEN_MINUTES, minutes), e);
+            // reported below
         }
+        throw new IllegalArgumentException(Messages.get("app.badParam", name, value));
     }
 
     /**
@@ -141,11 +174,13 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
             LOG.info(Messages.get("app.signedLinksNoProxy", LINK_SECRET_ENV, OFFLOAD_PROPERTY));
             secret = "";
         }
+        feedSecret = null;
         if (secret.isEmpty()) {
             System.setProperty(LINK_SECRET_PROPERTY, "");
             System.setProperty(LINK_PREFIX_PROPERTY, "");
             System.setProperty(LINK_TTL_PROPERTY, "");
             LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            LOG.info(Messages.get("app.feedsOff"));
             return;
         }
         String ttl = System.getenv(LINK_TTL_ENV);
@@ -153,15 +188,37 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
         System.setProperty(LINK_PREFIX_PROPERTY, LINK_PREFIX);
         System.setProperty(LINK_TTL_PROPERTY, ttl == null || ttl.isBlank() ? DEFAULT_LINK_TTL : ttl.trim());
         clearSecretOnceRead = env != null && !env.isBlank();
+        feedSecret = secret;
         LOG.info(Messages.get("app.signedLinksOn", LINK_PREFIX, System.getProperty(LINK_TTL_PROPERTY)));
     }
 
-    /** The filter has read the secret: keep it out of the JVM's system properties (JMX, diagnostics). */
+    /**
+     * The filter has read the secret: keep it out of the JVM's system properties (JMX, diagnostics), and make the
+     * feeds' signed links from it (the filter has validated it: a bad secret stopped the application before).
+     */
     @Override
     public void attributeAdded(ServletContextAttributeEvent event) {
-        if (clearSecretOnceRead && SignedLinks.CONTEXT_ATTRIBUTE.equals(event.getName())) {
+        if (!SignedLinks.CONTEXT_ATTRIBUTE.equals(event.getName())) {
+            return;
+        }
+        if (clearSecretOnceRead) {
             System.clearProperty(LINK_SECRET_PROPERTY);
             clearSecretOnceRead = false;
+        }
+        String secret = feedSecret;
+        feedSecret = null;
+        if (secret != null) {
+            SignedLinks feedLinks = SignedLinks.create(secret, FEED_LINK_PREFIX, feedLinkTtl);
+            event.getServletContext().setAttribute(ATTR_FEED_LINKS, feedLinks);
+            LOG.info(Messages.get("app.feedsOn", FEED_LINK_PREFIX, Long.toString(feedLinks.ttl().getSeconds())));
+        }
+    }
+
+    /** The filter stopped publishing signed links: no feeds either. */
+    @Override
+    public void attributeRemoved(ServletContextAttributeEvent event) {
+        if (SignedLinks.CONTEXT_ATTRIBUTE.equals(event.getName())) {
+            event.getServletContext().removeAttribute(ATTR_FEED_LINKS);
         }
     }
 

@@ -27,7 +27,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A real browser against the sample behind nginx: Debian's chromium + chromedriver (never a downloaded
  * browser or driver), headless. Logs in, checks every cover loaded (by signed links, which nginx verifies and
- * serves without Tomcat), plays a chapter, seeks to its middle,
+ * serves without Tomcat) and every author's picture (the same way), copies a book's podcast feed URL and revokes
+ * its feed token with the page's buttons, plays a chapter, seeks to its middle,
  * and reads nginx's access log to see that the seek was a Range request answered 206 from the internal
  * location (nginx read the file; Tomcat only said where).
  */
@@ -128,10 +129,25 @@ class BrowserIT {
             assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
                     src.toString()), "not a signed link: " + src);
         }
+        // every author's picture loaded too (Author/author.jpg, signed links as well)
+        boolean pictures = waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
+                + "'[data-testid=author-picture]')]; return imgs.length > 0"
+                + " && imgs.every(i => i.complete && i.naturalWidth > 0);"));
+        assertTrue(pictures);
+        List<?> pictureSources = (List<?>) js("return [...document.querySelectorAll('[data-testid=author-picture]')]"
+                + ".map(i => [i.src, i.naturalWidth]);");
+        assertEquals(DemoLibrary.BOOKS.size(), pictureSources.size());
+        for (Object o : pictureSources) {
+            List<?> srcAndWidth = (List<?>) o;
+            assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/"))
+                    + "[^/?]+/author\\.jpg\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+", srcAndWidth.get(0).toString()),
+                    "not a signed link to an author's picture: " + srcAndWidth);
+            assertTrue(((Number) srcAndWidth.get(1)).longValue() > 0, srcAndWidth.toString());
+        }
         List<String> lines = nginx.accessLogLines();
         List<String> coverLines = lines.subList(Math.min(coverMark, lines.size()), lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/s/library/")).toList();
-        assertTrue(coverLines.size() >= DemoLibrary.BOOKS.size(), String.join("\n", lines));
+        assertTrue(coverLines.size() >= 2 * DemoLibrary.BOOKS.size(), String.join("\n", lines));
         for (String line : coverLines) {
             assertTrue(line.contains("\" 200 ") && line.contains(" ustatus=- "), "a cover reached Tomcat: " + line);
         }
@@ -143,6 +159,22 @@ class BrowserIT {
                 .filter(e -> e.getText().contains(verne.title())).findFirst().orElseThrow();
         book.click();
         waitUpTo(10).until(d -> d.findElement(By.id("detail-title")).getText().equals(verne.title()));
+
+        // the podcast feed: "Copy feed URL" shows (and copies) the feed URL with the user's feed token, which a
+        // client without cookies can fetch; "Revoke" makes that URL fail on its next fetch
+        browser.findElement(By.cssSelector("[data-testid=copy-feed]")).click();
+        WebElement feedUrl = browser.findElement(By.cssSelector("[data-testid=feed-url]"));
+        waitUpTo(10).until(d -> feedUrl.isDisplayed() && !feedUrl.getDomProperty("value").isEmpty());
+        String url = feedUrl.getDomProperty("value");
+        String id = Library.id(verne.author() + "/" + verne.title());
+        assertTrue(Pattern.matches(Pattern.quote(nginx.url("/feeds/" + id + ".xml?token=")) + "[A-Za-z0-9_-]{43}", url), url);
+        Http http = new Http();
+        java.net.http.HttpResponse<byte[]> feed = http.get(url);
+        assertEquals(200, feed.statusCode(), url);
+        assertEquals(verne.title(), FeedXml.text(FeedXml.channel(FeedXml.parse(feed.body())), "title"));
+        browser.findElement(By.cssSelector("[data-testid=revoke-feed-token]")).click();
+        waitUpTo(10).until(d -> d.findElement(By.cssSelector("[data-testid=feed-status]")).getText().contains("revoked"));
+        assertEquals(401, http.get(url).statusCode(), "a revoked feed token");
         WebElement chapter = browser.findElements(By.cssSelector("[data-testid=chapter]")).get(0);
         String chapterName = verne.chapters().get(0).fileName();
         assertTrue(chapter.getText().contains(chapterName), chapter.getText());

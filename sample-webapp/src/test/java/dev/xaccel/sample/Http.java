@@ -38,6 +38,14 @@ final class Http {
         return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
+    HttpResponse<byte[]> delete(String url, String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).DELETE();
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
     static String form(String... pairs) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < pairs.length; i += 2) {

@@ -47,8 +47,36 @@ class LibraryTest {
 
         Book u = books.stream().filter(x -> x.author().equals("Ålfred")).findFirst().orElseThrow();
         assertNull(u.cover());
+        assertNull(u.authorPicture());
+        assertNull(b.authorPicture());
         assertEquals(u, lib.find(u.id()).orElseThrow());
         assertTrue(lib.find("nope").isEmpty());
+    }
+
+    /** Exactly Author/author.jpg: no other name, no other level, no directory of that name. */
+    @Test
+    void anAuthorPictureIsAuthorJpgInTheAuthorsFolder() throws IOException {
+        file("Jane Doe/Book 1/a.mp3");
+        file("Jane Doe/Book 2/a.mp3");
+        Path picture = file("Jane Doe/" + Library.AUTHOR_PICTURE);
+        file("John Roe/Book/a.mp3");
+        file("John Roe/Author.JPG");
+        file("John Roe/portrait.jpg");
+        file("John Roe/Book/" + Library.AUTHOR_PICTURE);
+        Files.createDirectories(root.resolve("Max Poe/" + Library.AUTHOR_PICTURE));
+        file("Max Poe/Book/a.mp3");
+
+        Library lib = new Library(root);
+        for (Book b : lib.books()) {
+            if (b.author().equals("Jane Doe")) {
+                assertEquals(picture.toRealPath(), b.authorPicture().toRealPath(), b.title());
+                assertEquals("Jane Doe/author.jpg", lib.relative(b.authorPicture()));
+            } else {
+                assertNull(b.authorPicture(), b.author());
+            }
+        }
+        assertEquals(4, lib.books().size());
+        assertEquals("author.jpg", Library.AUTHOR_PICTURE);
     }
 
     @Test

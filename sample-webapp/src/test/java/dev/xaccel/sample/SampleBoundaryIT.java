@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The differential test of the trust boundary for the sample as shipped (the Tomcat distribution, the WAR's
  * web.xml, sample-webapp/nginx/xaccel-demo.conf.template): request targets that start under every public and
- * protected location (the page, its assets, the login, the API, /library/, signed cover links, the internal
- * locations) and aim at every cover and chapter, spelled with path parameters, encoded and double-encoded
+ * protected location (the page, its assets, the login, the API, /library/, signed cover and author-picture links,
+ * the podcast feeds with a feed token and their signed enclosure links, the internal locations) and aim at every
+ * cover, author picture and chapter, spelled with path parameters, encoded and double-encoded
  * separators and dots, backslashes, overlong UTF-8, case and repeated slashes. Without credentials no response
  * may carry a byte of any of them (the sample lets every logged-in user read the whole library).
  */
@@ -84,7 +85,7 @@ class SampleBoundaryIT {
         List<String> goals = new ArrayList<>();
         List<String> starts = new ArrayList<>(List.of("/", "/index.html", "/assets/app.css", "/assets/app.js",
                 "/api/login", "/api/items", "/library/", "/s/library/", "/_xaccel/library/",
-                "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached"));
+                "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached", "/feeds/", "/f/library/"));
         // a valid signed cover link, as the item list hands it out: a start a client may hold. A link opens its
         // file for anyone (a bearer link), so that one URL is not a goal; reaching any other file from it is.
         HttpResponse<byte[]> items = http.get(nginx.url("/api/items"), "Authorization", demo);
@@ -93,6 +94,27 @@ class SampleBoundaryIT {
         assertEquals(200, RawHttp.get(signed).send(nginx.port).status(), "the signed link itself works");
         starts.add(signed);
         String signedPath = signed.substring(0, signed.indexOf('?'));
+        // the same for an author's picture
+        String picture = Http.array(items).getJsonObject(0).getString("authorPicture");
+        assertTrue(picture.startsWith("/s/library/") && picture.contains("/author.jpg?"), picture);
+        assertEquals(200, RawHttp.get(picture).send(nginx.port).status(), "the author's picture link itself works");
+        starts.add(picture);
+        String picturePath = picture.substring(0, picture.indexOf('?'));
+        // a podcast feed with a valid feed token, and one of its enclosures: both bearer URLs a client may hold
+        HttpResponse<byte[]> feedToken = http.post(nginx.url("/api/feed-token"), "", "Authorization", demo);
+        assertEquals(200, feedToken.statusCode(), Http.text(feedToken));
+        DemoLibrary.Book first = DemoLibrary.BOOKS.get(0);
+        String feed = "/feeds/" + Library.id(first.author() + "/" + first.title()) + ".xml?token="
+                + Http.object(feedToken).getString("token");
+        RawHttp.Response feedResponse = RawHttp.get(feed).send(nginx.port);
+        assertEquals(200, feedResponse.status(), "the feed itself works");
+        starts.add(feed);
+        String enclosure = FeedXml.child(FeedXml.children(FeedXml.channel(FeedXml.parse(http.get(nginx.url(feed)).body())),
+                null, "item").get(0), null, "enclosure").getAttribute("url").substring(nginx.url("").length());
+        assertTrue(enclosure.startsWith("/f/library/"), enclosure);
+        assertEquals(200, RawHttp.get(enclosure).send(nginx.port).status(), "the enclosure link itself works");
+        starts.add(enclosure);
+        String enclosurePath = enclosure.substring(0, enclosure.indexOf('?'));
         // every file is a secret; the URLs of two books are the goals (the others are spelled the same way)
         int books = 0;
         for (DemoLibrary.Book book : DemoLibrary.BOOKS) {
@@ -104,19 +126,29 @@ class SampleBoundaryIT {
                     .resolve(book.coverFile())), USERS));
             secrets.add(new Secret(dir + book.chapters().get(0).fileName(), Files.readAllBytes(book.dir(library)
                     .resolve(book.chapters().get(0).fileName())), USERS));
+            String authorPicture = UrlPaths.encodePath(book.author() + "/author.jpg");
+            secrets.add(new Secret(book.author() + "/author.jpg", Files.readAllBytes(book.authorPicture(library)), USERS));
             String id = Library.id(book.author() + "/" + book.title());
             if (!goal) {
                 continue;
             }
             goals.addAll(List.of("/library/" + cover, "/_xaccel/library/" + cover,
                     "/_xaccel_cached/_xaccel/library/" + cover, "/api/items/" + id + "/cover",
-                    "/library/" + chapter, "/api/items/" + id + "/file/0"));
+                    "/library/" + chapter, "/api/items/" + id + "/file/0", "/f/library/" + cover,
+                    "/library/" + authorPicture, "/api/items/" + id + "/author-picture"));
             if (!("/s/library/" + cover).equals(signedPath)) {
                 goals.add("/s/library/" + cover);
+            }
+            if (!("/s/library/" + authorPicture).equals(picturePath)) {
+                goals.add("/s/library/" + authorPicture);
+            }
+            if (!("/f/library/" + chapter).equals(enclosurePath)) {
+                goals.add("/f/library/" + chapter);
             }
             if (books == 1) {
                 starts.addAll(List.of("/library/" + cover, "/api/items/" + id + "/cover",
                         "/api/items/" + id + "/file/0"));
+                goals.add("/feeds/" + id + ".xml");
             }
         }
 

@@ -113,6 +113,7 @@ class StandaloneTomcatIT {
     void withoutLoginEveryFileAndApiUrlIs401WithoutAByte() throws Exception {
         String id = bookId("Ada Lovelace", "Notes on the Analytical Engine");
         List<String> urls = List.of("/api/items", "/api/items/" + id, "/api/items/" + id + "/cover",
+                "/api/items/" + id + "/author-picture", "/library/Ada%20Lovelace/author.jpg",
                 "/api/items/" + id + "/file/0", "/api/items/" + id + "/file/0?download=1", "/api/stats",
                 "/api/me", "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/01%20Sketch%20%231.wav",
                 "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/cover.png");
@@ -186,6 +187,10 @@ class StandaloneTomcatIT {
             long expires = Long.parseLong(signed.group(3));
             long now = Instant.now().getEpochSecond();
             assertTrue(expires > now + 3600 - 5 && expires <= now + 2 * 3600, "expires " + expires + " now " + now);
+            // and so is the author's picture, Author/author.jpg
+            Matcher picture = SIGNED.matcher(item.getString("authorPicture"));
+            assertTrue(picture.matches(), item.getString("authorPicture"));
+            assertEquals("/s/library/" + UrlPaths.encodePath(spec.author() + "/author.jpg"), picture.group(1));
             JsonArray files = item.getJsonArray("files");
             assertEquals(spec.chapters().size(), files.size());
             for (int i = 0; i < files.size(); i++) {
@@ -221,6 +226,12 @@ class StandaloneTomcatIT {
             assertEquals(spec.coverFile().endsWith(".jpg") ? "image/jpeg" : "image/png",
                     cover.headers().firstValue("Content-Type").orElse(""));
             checked.add(spec.coverFile());
+            // the author's picture the same way
+            HttpResponse<byte[]> picture = http.get(nginx.url(item.getString("authorPicture")));
+            assertEquals(200, picture.statusCode(), item.getString("authorPicture"));
+            assertEquals(ItSupport.sha256(spec.authorPicture(library)), ItSupport.sha256(picture.body()), spec.author());
+            assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
+            assertEquals("nosniff", picture.headers().firstValue("X-Content-Type-Options").orElse(""));
             // every audio file (an XAccelFile), through Jersey and through the mapped URL
             for (var fv : item.getJsonArray("files")) {
                 JsonObject f = fv.asJsonObject();
@@ -269,10 +280,10 @@ class StandaloneTomcatIT {
         for (String line : offloadedLines) {
             assertTrue(line.contains(" ulen=0 "), line);
         }
-        // the covers: answered from the signed-link location without any upstream
+        // the covers and author pictures: answered from the signed-link location without any upstream
         List<String> coverLines = lines.subList(logMark, lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/s/library/")).toList();
-        assertEquals(items.size(), coverLines.size(), String.join("\n", lines));
+        assertEquals(2 * items.size(), coverLines.size(), String.join("\n", lines));
         for (String line : coverLines) {
             assertTrue(line.contains("\" 200 ") && line.contains(" ustatus=- "), line);
         }
@@ -319,6 +330,17 @@ class StandaloneTomcatIT {
             assertEquals(403, r.statusCode(), link);
             assertFalse(Http.text(r).contains("RIFF"), link);
         }
+        // an author's picture: exactly Author/author.jpg. A correctly signed link to any other name at that level
+        // (another case, another extension, a hidden file, an audio file) is refused too
+        String picture = ada.author() + "/author.jpg";
+        assertEquals(200, http.get(nginx.url(links.sign(picture))).statusCode(), picture);
+        for (String path : List.of(ada.author() + "/Author.jpg", ada.author() + "/author.JPG",
+                ada.author() + "/author.jpeg", ada.author() + "/author.png", ada.author() + "/.author.jpg",
+                ada.author() + "/xauthor.jpg", ada.author() + "/author.jpg.wav", "author.jpg",
+                ada.author() + "/" + ada.chapters().get(0).fileName())) {
+            String link = links.sign(path);
+            assertEquals(403, http.get(nginx.url(link)).statusCode(), link);
+        }
         // a signature made with another secret
         String foreign = SignedLinks.create(ItSupport.newLinkSecret(), "/s/library/", Duration.ofHours(1)).sign(cover);
         assertEquals(403, http.get(nginx.url(foreign)).statusCode(), foreign);
@@ -330,7 +352,7 @@ class StandaloneTomcatIT {
         }
     }
 
-    /** Only nginx verifies signed links: a client talking to Tomcat directly is given the authenticated URL. */
+    /** Only nginx verifies signed links: a client talking to Tomcat directly is given the authenticated URLs. */
     @Test
     @Order(7)
     void withoutNginxTheCoverUrlIsTheAuthenticatedOne() throws Exception {
@@ -343,6 +365,11 @@ class StandaloneTomcatIT {
             HttpResponse<byte[]> cover = http.get(tomcat.url(item.getString("cover")), "Authorization", auth);
             assertEquals(200, cover.statusCode());
             assertTrue(cover.body().length > 1000);
+            assertEquals("/api/items/" + item.getString("id") + "/author-picture", item.getString("authorPicture"));
+            HttpResponse<byte[]> picture = http.get(tomcat.url(item.getString("authorPicture")), "Authorization", auth);
+            assertEquals(200, picture.statusCode());
+            assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(picture.body().length > 1000);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
+import org.apache.tomcat.util.descriptor.web.ServletDef;
 import org.apache.tomcat.util.descriptor.web.WebXml;
 import org.apache.tomcat.util.descriptor.web.WebXmlParser;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,6 +66,7 @@ class WebXmlTest {
         Map<String, String> params = webXml.getContextParams();
         assertEquals("${env:XACCEL_LIBRARY}", params.get(SampleApp.PARAM_LIBRARY_DIR));
         assertEquals("${env:XACCEL_DEMO_USERS}", params.get(SampleApp.PARAM_USERS));
+        assertEquals("${env:XACCEL_FEED_LINK_TTL}", params.get(SampleApp.PARAM_FEED_LINK_TTL));
         Map<String, String> filter = webXml.getFilters().get("xaccel").getParameterMap();
         assertEquals("${sys:" + SampleApp.OFFLOAD_PROPERTY + "}", filter.get(InitParams.OFFLOAD));
         assertEquals("${sys:" + SampleApp.LIBRARY_PROPERTY + "}/ => /_xaccel/library/ expires=60",
@@ -77,6 +79,48 @@ class WebXmlTest {
         }
         for (String v : filter.values()) {
             assertFalse(v.contains(":-"), v);
+        }
+    }
+
+    /** Every context-param has a comment right before it that says what an empty value (the default) means. */
+    @Test
+    void everyContextParamIsDocumentedWithItsDefault() {
+        assertEquals(java.util.Set.of(SampleApp.PARAM_LIBRARY_DIR, SampleApp.PARAM_DEMO_LIBRARY_DIR, SampleApp.PARAM_USERS,
+                SampleApp.PARAM_TOKEN_MINUTES, SampleApp.PARAM_FEED_LINK_TTL), webXml.getContextParams().keySet());
+        for (String name : webXml.getContextParams().keySet()) {
+            int at = text.indexOf("<param-name>" + name + "</param-name>");
+            String before = text.substring(0, at);
+            String comment = before.substring(before.lastIndexOf("<!--"), before.lastIndexOf("-->"));
+            assertTrue(comment.contains("Default") || comment.contains("Empty ("), name + ": " + comment);
+            assertTrue(before.substring(before.lastIndexOf("-->")).contains("<context-param>"), name);
+        }
+        assertTrue(text.contains("86400"), "the feeds' default link lifetime");
+    }
+
+    /** The feeds are a Jersey application of their own under /feeds/*, public for auth, without xaccel. */
+    @Test
+    void theFeedsAreTheirOwnServletAndPublic() {
+        ServletDef feeds = webXml.getServlets().get("feeds");
+        assertEquals("org.glassfish.jersey.servlet.ServletContainer", feeds.getServletClass());
+        assertEquals(dev.xaccel.sample.api.FeedApplication.class.getName(),
+                feeds.getParameterMap().get("jakarta.ws.rs.Application"));
+        assertEquals("feeds", webXml.getServletMappings().get("/feeds/*"));
+        assertEquals("jersey", webXml.getServletMappings().get("/api/*"));
+        assertEquals(AuthFilter.DEFAULT_PUBLIC_PATHS,
+                webXml.getFilters().get("auth").getParameterMap().get(AuthFilter.PARAM_PUBLIC_PATHS));
+        for (FilterMap m : webXml.getFilterMappings()) {
+            if (m.getFilterName().equals("xaccel")) {
+                assertTrue(List.of(m.getURLPatterns()).stream().noneMatch(u -> u.startsWith("/feeds")));
+            }
+        }
+    }
+
+    /** Every audio extension the library reads has its type here (the feeds' enclosure types). */
+    @Test
+    void everyAudioExtensionHasAMimeMapping() {
+        for (String ext : Library.AUDIO) {
+            String type = webXml.getMimeMappings().get(ext);
+            assertTrue(type != null && type.startsWith("audio/"), ext + " => " + type);
         }
     }
 

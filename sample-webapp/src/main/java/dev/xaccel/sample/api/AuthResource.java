@@ -88,7 +88,8 @@ public class AuthResource {
                 .cacheControl(noStore()).build();
     }
 
-    private static CacheControl noStore() {
+    /** {@code Cache-Control: no-store, no-cache}: for answers that carry or concern credentials. */
+    static CacheControl noStore() {
         CacheControl cc = new CacheControl();
         cc.setNoStore(true);
         cc.setNoCache(true);

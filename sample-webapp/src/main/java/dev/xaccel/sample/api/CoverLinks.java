@@ -6,7 +6,7 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 
 /**
- * Chooses the cover URL of a book for the item list.
+ * Chooses the URL of a book's cover, or of its author's picture, for the item list.
  *
  * <ul>
  *   <li><b>Signed link</b> ({@code /s/library/<path>?md5=…&expires=…}), which nginx verifies with
@@ -21,7 +21,7 @@ import jakarta.servlet.http.HttpServletRequest;
  *             (only nginx verifies them), so it gets the authenticated URL. Nothing is trusted here: either
  *             URL only works for what the client may read anyway.</li>
  *       </ol></li>
- *   <li>otherwise the authenticated {@code <context>/api/items/<id>/cover}.</li>
+ *   <li>otherwise the authenticated {@code <context>/api/items/<id>/cover} (or {@code …/author-picture}).</li>
  * </ul>
  */
 final class CoverLinks {
@@ -35,12 +35,11 @@ final class CoverLinks {
     }
 
     /**
-     * @param relativePath the cover's path below the library root, '/'-separated, not encoded
+     * @param relativePath the image's path below the library root, '/'-separated, not encoded
      * @param apiUrl       the authenticated URL, used when signed links are not possible
      */
     static String url(ServletContext ctx, HttpServletRequest request, String relativePath, String apiUrl) {
-        if (ctx.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) == null
-                || !MARKER_VALUE.equalsIgnoreCase(request.getHeader(MARKER_HEADER))) {
+        if (ctx.getAttribute(SignedLinks.CONTEXT_ATTRIBUTE) == null || !viaNginx(request)) {
             return apiUrl;
         }
         try {
@@ -48,5 +47,10 @@ final class CoverLinks {
         } catch (IllegalArgumentException e) {
             return apiUrl; // a name nginx would not see unchanged (e.g. control characters): never signed
         }
+    }
+
+    /** The request came through nginx (it carries the proxy's marker), the only one that opens signed links. */
+    static boolean viaNginx(HttpServletRequest request) {
+        return MARKER_VALUE.equalsIgnoreCase(request.getHeader(MARKER_HEADER));
     }
 }

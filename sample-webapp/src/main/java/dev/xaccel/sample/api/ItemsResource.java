@@ -35,8 +35,9 @@ public class ItemsResource {
     private HttpServletRequest request;
 
     /**
-     * The books. Behind nginx with signed links configured, {@code cover} is a signed link that nginx serves
-     * without asking Tomcat (see {@link CoverLinks}); otherwise {@code /api/items/<id>/cover}.
+     * The books. Behind nginx with signed links configured, {@code cover} and {@code authorPicture} are signed
+     * links that nginx serves without asking Tomcat (see {@link CoverLinks}); otherwise
+     * {@code /api/items/<id>/cover} and {@code /api/items/<id>/author-picture}.
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -64,6 +65,17 @@ public class ItemsResource {
             throw new NotFoundException();
         }
         return b.cover();
+    }
+
+    /** The author's picture ({@code Author/author.jpg}), as a plain {@code Path} like the cover. */
+    @GET
+    @Path("{id}/author-picture")
+    public java.nio.file.Path authorPicture(@PathParam("id") String id) {
+        Book b = book(id);
+        if (b.authorPicture() == null) {
+            throw new NotFoundException();
+        }
+        return b.authorPicture();
     }
 
     /** An audio file; {@code ?download=1} asks for an attachment named like the original file. */
@@ -100,7 +112,11 @@ public class ItemsResource {
         }
         String cover = b.cover() == null ? null
                 : CoverLinks.url(servletContext, request, library.relative(b.cover()), base + "/cover");
-        return new Json.Item(b.id(), b.title(), b.author(), cover, total, files);
+        String authorPicture = b.authorPicture() == null ? null
+                : CoverLinks.url(servletContext, request, library.relative(b.authorPicture()), base + "/author-picture");
+        String feed = servletContext.getAttribute(SampleApp.ATTR_FEED_LINKS) != null && CoverLinks.viaNginx(request)
+                ? request.getContextPath() + "/feeds/" + b.id() + ".xml" : null;
+        return new Json.Item(b.id(), b.title(), b.author(), cover, authorPicture, feed, total, files);
     }
 
     private String contentType(java.nio.file.Path f) {

@@ -8,9 +8,16 @@ public final class Json {
     private Json() {
     }
 
-    /** One book in {@code GET /api/items}. */
-    public record Item(String id, String title, String author, String cover, long totalBytes,
-                       List<File> files) {
+    /**
+     * One book in {@code GET /api/items}.
+     *
+     * @param cover         the cover's URL (a signed link behind nginx), or null
+     * @param authorPicture the URL of the author's picture (a signed link behind nginx), or null
+     * @param feed          the book's podcast feed, {@code /feeds/<id>.xml}, to which the client appends
+     *                      {@code ?token=<its feed token>}; null when feeds are not available to this request
+     */
+    public record Item(String id, String title, String author, String cover, String authorPicture, String feed,
+                       long totalBytes, List<File> files) {
     }
 
     /**
@@ -26,6 +33,10 @@ public final class Json {
 
     /** Answer of {@code POST /api/login} and {@code GET /api/me}. */
     public record Login(String user, boolean admin, String token, long expiresInSeconds) {
+    }
+
+    /** Answer of {@code GET} and {@code POST /api/feed-token}: the token podcast feed URLs carry. */
+    public record FeedToken(String token) {
     }
 
     /** An error body. */

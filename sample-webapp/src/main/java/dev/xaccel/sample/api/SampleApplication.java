@@ -12,6 +12,7 @@ public class SampleApplication extends ResourceConfig {
         register(ItemsResource.class);
         register(AuthResource.class);
         register(StatsResource.class);
+        register(FeedTokenResource.class);
         register(JsonBindingFeature.class);
         register(XAccelFeature.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);

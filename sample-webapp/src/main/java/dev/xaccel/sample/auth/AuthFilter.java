@@ -23,7 +23,8 @@ import java.util.logging.Logger;
 /**
  * Authentication in front of the xaccel filter (declare it FIRST in web.xml). A request is let through when
  * it carries {@code Authorization: Bearer <token>} issued by {@code POST /api/login}, or a session whose
- * user was set at login; or when its path is public (the page and its assets, the login). Anything else
+ * user was set at login; or when its path is public (the page and its assets, the login, the podcast feeds,
+ * which check their own feed token). Anything else
  * gets {@code 401} with a short JSON body, so no byte of a file is ever sent unauthenticated.
  *
  * <p>Authenticated requests are wrapped so that {@code getUserPrincipal()}, {@code getRemoteUser()} and
@@ -33,10 +34,11 @@ public final class AuthFilter implements Filter {
 
     /**
      * Init-param: public paths within the application, separated by commas; an entry ending with {@code /}
-     * is a prefix. Default {@value #DEFAULT_PUBLIC_PATHS}.
+     * is a prefix. Default {@value #DEFAULT_PUBLIC_PATHS} ({@code /feeds/}: a podcast feed checks the feed token
+     * of its URL itself, since a podcast client can neither log in nor send a header).
      */
     public static final String PARAM_PUBLIC_PATHS = "publicPaths";
-    public static final String DEFAULT_PUBLIC_PATHS = "/, /index.html, /assets/, /api/login";
+    public static final String DEFAULT_PUBLIC_PATHS = "/, /index.html, /assets/, /api/login, /feeds/";
     /** Session attribute holding the logged-in {@link Users.User}. */
     public static final String SESSION_USER = "dev.xaccel.sample.user";
     /** Request attribute holding the bearer token of this request, if it used one. */

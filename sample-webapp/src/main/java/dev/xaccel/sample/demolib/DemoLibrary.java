@@ -13,7 +13,8 @@ import java.util.logging.Logger;
 
 /**
  * Generates the demo library: a few {@code Author/Title/} folders with playable WAV chapters (16-bit PCM
- * mono, several minutes of a speech-like signal) and Java2D covers. The names contain spaces, {@code #},
+ * mono, several minutes of a speech-like signal) and Java2D covers, and a Java2D JPEG picture of every author
+ * ({@code Author/}{@value #AUTHOR_PICTURE}). The names contain spaces, {@code #},
  * {@code %}, {@code ?}, {@code +} and non-ASCII characters on purpose: they exercise the encoding rules of
  * the X-Accel-Redirect header, the mapped URLs and Content-Disposition.
  *
@@ -25,8 +26,10 @@ public final class DemoLibrary {
     /** Written last; its content is {@link #VERSION}. A hidden file, so the library scan ignores it. */
     public static final String MARKER = ".xaccel-demo-library";
     /** Bump when the generated content changes, to regenerate existing demo libraries. */
-    public static final String VERSION = "2";
+    public static final String VERSION = "3";
     public static final int SAMPLE_RATE = 11025;
+    /** The name of an author's picture that the library scan reads ({@code Library.AUTHOR_PICTURE}). */
+    public static final String AUTHOR_PICTURE = "author.jpg";
 
     private static final Logger LOG = Logger.getLogger(DemoLibrary.class.getName());
 
@@ -39,6 +42,11 @@ public final class DemoLibrary {
                        List<Chapter> chapters) {
         public Path dir(Path root) {
             return root.resolve(author).resolve(title);
+        }
+
+        /** {@code Author/}{@value #AUTHOR_PICTURE}: every demo author has one. */
+        public Path authorPicture(Path root) {
+            return root.resolve(author).resolve(AUTHOR_PICTURE);
         }
     }
 
@@ -101,6 +109,8 @@ public final class DemoLibrary {
             long coverSeed = 1000L + bookIndex;
             writeAtomically(dir.resolve(book.coverFile()), out -> CoverPainter.write(
                     CoverPainter.paint(book.author(), book.title(), book.hue(), coverSeed), format, out));
+            writeAtomically(book.authorPicture(root), out -> CoverPainter.write(
+                    AuthorPainter.paint(book.author(), book.hue()), "jpg", out));
             int chapterIndex = 0;
             for (Chapter chapter : book.chapters()) {
                 chapterIndex++;
@@ -113,7 +123,10 @@ public final class DemoLibrary {
         Files.writeString(root.resolve(MARKER), VERSION + "\n", StandardCharsets.UTF_8);
     }
 
-    /** Deletes files at Author/Title/ depth that the current list does not name, then empty folders. */
+    /**
+     * Deletes files at Author/Title/ depth that the current list does not name, then empty folders (an author's
+     * picture, one level up, is rewritten by every generation).
+     */
     private static void removeOtherFiles(Path root) throws IOException {
         java.util.Set<Path> expected = new java.util.HashSet<>();
         for (Book b : BOOKS) {

@@ -35,12 +35,16 @@ class AuthFilterTest {
     }
 
     @Test
-    void defaultPublicPathsAreThePageAndLoginOnly() throws Exception {
+    void defaultPublicPathsAreThePageTheLoginAndTheFeeds() throws Exception {
         AuthFilter f = filter(null);
         assertTrue(f.isPublic("/"));
         assertTrue(f.isPublic("/index.html"));
         assertTrue(f.isPublic("/assets/app.js"));
         assertTrue(f.isPublic("/api/login"));
+        assertTrue(f.isPublic("/feeds/0123456789ab.xml"), "a feed checks its own token");
+        assertFalse(f.isPublic("/feeds"));
+        assertFalse(f.isPublic("/api/feed-token"));
+        assertFalse(f.isPublic("/api/feeds/x.xml"));
         assertFalse(f.isPublic("/api/items"));
         assertFalse(f.isPublic("/api/login/x"));
         assertFalse(f.isPublic("/library/a.wav"));

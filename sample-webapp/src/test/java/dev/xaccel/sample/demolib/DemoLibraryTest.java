@@ -117,11 +117,30 @@ class DemoLibraryTest {
     }
 
     @Test
+    void everyAuthorHasAJpegPicture() throws IOException {
+        assertEquals(Library.AUTHOR_PICTURE, DemoLibrary.AUTHOR_PICTURE);
+        for (DemoLibrary.Book b : DemoLibrary.BOOKS) {
+            Path picture = b.authorPicture(root);
+            assertEquals(b.dir(root).getParent().resolve("author.jpg"), picture);
+            byte[] bytes = Files.readAllBytes(picture);
+            assertEquals(0xFF, bytes[0] & 0xff, "JPEG SOI");
+            assertEquals(0xD8, bytes[1] & 0xff, "JPEG SOI");
+            BufferedImage img = ImageIO.read(picture.toFile());
+            assertEquals(AuthorPainter.SIZE, img.getWidth(), b.author());
+            assertEquals(AuthorPainter.SIZE, img.getHeight(), b.author());
+        }
+        assertEquals("AL", AuthorPainter.initials("Ada Lovelace"));
+        assertEquals("SK", AuthorPainter.initials("Søren Kierkegaard"));
+        assertEquals("A", AuthorPainter.initials("Anonymous"));
+    }
+
+    @Test
     void theLibraryScanFindsTheDemoBooks() throws IOException {
         Library lib = new Library(root);
         assertEquals(DemoLibrary.BOOKS.size(), lib.books().size());
         for (var book : lib.books()) {
             assertTrue(book.cover() != null, book.title());
+            assertTrue(book.authorPicture() != null, book.author());
             DemoLibrary.Book spec = DemoLibrary.BOOKS.stream().filter(x -> x.title().equals(book.title()))
                     .findFirst().orElseThrow();
             assertEquals(spec.chapters().size(), book.files().size());
