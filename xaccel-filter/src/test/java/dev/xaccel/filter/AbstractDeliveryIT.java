@@ -452,12 +452,12 @@ abstract class AbstractDeliveryIT {
     @EnumSource(Api.class)
     void sequentialDownloadsReuseOneUpstreamConnection(Api api) {
         assertEquals(200, get(api.target("small.txt")).send().status());
-        List<Integer> before = stack.tomcat.remotePorts();
+        List<Integer> before = stack.remotePorts();
         for (int i = 0; i < 6; i++) {
             RawHttp.Response r = get(api.target(i % 2 == 0 ? "small.txt" : "song.mp3")).send();
             assertEquals(200, r.status());
         }
-        List<Integer> ports = stack.tomcat.remotePorts();
+        List<Integer> ports = stack.remotePorts();
         List<Integer> used = ports.subList(before.size(), ports.size());
         assertEquals(6, used.size());
         assertEquals(1, new HashSet<>(used).size(), "Tomcat-side connections for 6 downloads: " + used);

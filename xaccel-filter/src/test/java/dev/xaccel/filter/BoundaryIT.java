@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -13,10 +12,13 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.boundary.BoundaryCheck;
+import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.boundary.BoundaryCheck.Caller;
 import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
+import dev.xaccel.testsupport.boundary.BoundaryCheck;
 import dev.xaccel.testsupport.boundary.BoundaryCorpus;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -82,17 +84,14 @@ class BoundaryIT {
         params.put("signedLinkSecret", SECRET);
         params.put("signedLinkPrefix", "/s/media/");
         params.put("jmxName", "none");
-        tomcat = EmbeddedTomcat.builder("boundary")
-                .auth(new UsersAuthFilter(List.of("/assets/")))
+        tomcat = E2eStack.tomcat("boundary", E2eStack.app(new UsersAuthFilter(List.of("/assets/")))
                 .xaccelFilter(params)
                 .servlet("/covers/*", new OwnedFileServlet(media))
-                .servlet("/assets/*", new AssetServlet())
-                .start();
+                .servlet("/assets/*", new AssetServlet()));
         signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
-        for (String template : List.of(NginxServer.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE,
+        for (String template : List.of(DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE,
                 SignedLinksIT.TEMPLATE)) {
-            NGINX.put(template, NginxServer.start("boundary-" + NGINX.size(),
-                    Files.readString(NginxServer.templatePath(template), StandardCharsets.UTF_8),
+            NGINX.put(template, DocsNginx.start("boundary-" + NGINX.size(), DocsNginx.text(template),
                     Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET), tomcat.port(), media));
         }
     }
@@ -134,7 +133,7 @@ class BoundaryIT {
             "/covers/.hidden/key.txt", "/library/../.hidden/key.txt", "/library/../../outside/canary.txt");
 
     @ParameterizedTest
-    @ValueSource(strings = {NginxServer.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    @ValueSource(strings = {DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
     void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
         NginxServer nginx = NGINX.get(template);
         // the setup works: each user gets their own file through this config, and the signed link its file

@@ -1,6 +1,9 @@
 package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 import static dev.xaccel.filter.MediaFixture.encodePath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -66,12 +69,10 @@ class CachedAuthIT {
         Files.writeString(media.resolve("alice/typed.xat"), "typed\n", StandardCharsets.UTF_8);
         auth = new UsersAuthFilter();
         servlet = new OwnedFileServlet(media);
-        tomcat = EmbeddedTomcat.builder("cachedauth")
-                .auth(auth)
+        tomcat = E2eStack.tomcat("cachedauth", E2eStack.app(auth)
                 .xaccelFilter(Map.of("locations", media + "/ => /_xaccel/media/ expires=" + TTL,
                         "jmxName", "none"))
-                .servlet("/covers/*", servlet)
-                .start();
+                .servlet("/covers/*", servlet));
         nginx = startNginx("cachedauth", template());
     }
 
@@ -89,11 +90,11 @@ class CachedAuthIT {
     }
 
     static String template() throws IOException {
-        return Files.readString(NginxServer.templatePath(CACHED_TEMPLATE), StandardCharsets.UTF_8);
+        return DocsNginx.text(CACHED_TEMPLATE);
     }
 
     static NginxServer startNginx(String suite, String template) throws IOException {
-        return NginxServer.start(suite, template, Map.of("PUBLIC_PREFIX", "/covers/"), tomcat.port(), media);
+        return DocsNginx.start(suite, template, Map.of("PUBLIC_PREFIX", "/covers/"), tomcat.port(), media);
     }
 
     /** A URI of its own for {@code file} (the {@code t=} parameter makes a distinct cache key). */

@@ -18,7 +18,12 @@ import java.util.Map;
 import java.util.Random;
 
 import dev.xaccel.filter.jaxrs.XAccelFeature;
+import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -34,7 +39,6 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Produces;
 
-import org.apache.catalina.Context;
 import org.glassfish.jersey.message.GZipEncoder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.filter.EncodingFilter;
@@ -59,7 +63,7 @@ class DeliveryHygieneIT {
 
     static Path dir;
     static Path media;
-    static TomcatHarness tomcat;
+    static EmbeddedTomcat tomcat;
     static NginxServer nginx;
     static LogCapture log;
     static String deepPath;
@@ -131,19 +135,18 @@ class DeliveryHygieneIT {
         Files.createDirectories(media.resolve(deepPath).getParent());
         Files.write(media.resolve(deepPath), DATA);
 
-        log = new LogCapture();
-        tomcat = new TomcatHarness(dir);
-        Context direct = context("/direct", Map.of("offload", "never"));
-        TomcatHarness.servlet(direct, "jersey", "/api/*", new ServletContainer(new ResourceConfig(DataResource.class)
-                .register(XAccelFeature.class).register(EncodingFilter.class).register(GZipEncoder.class)));
-        context("/offload", Map.of());
-        context("/long", Map.of("maxRedirectLength", "16000"));
-        context("/nocsp", Map.of("offload", "never", "contentSecurityPolicy", "none"));
-        Context async = tomcat.context("/async", dir.resolve("d-async"), params(Map.of()), DispatcherType.REQUEST,
-                DispatcherType.ASYNC);
-        servlets(async);
-        tomcat.start();
-        nginx = NginxServer.start("hygiene", tomcat.port(), media);
+        log = LogCapture.exclusive(XAccelFilter.class.getPackageName());
+        tomcat = EmbeddedTomcat.builder(dir.resolve("tomcat"))
+                .webapp(context("/direct", Map.of("offload", "never"))
+                        .servlet("/api/*", new ServletContainer(new ResourceConfig(DataResource.class)
+                                .register(XAccelFeature.class).register(EncodingFilter.class)
+                                .register(GZipEncoder.class))))
+                .webapp(context("/offload", Map.of()))
+                .webapp(context("/long", Map.of("maxRedirectLength", "16000")))
+                .webapp(context("/nocsp", Map.of("offload", "never", "contentSecurityPolicy", "none")))
+                .webapp(context("/async", Map.of(), DispatcherType.REQUEST, DispatcherType.ASYNC))
+                .start();
+        nginx = DocsNginx.start("hygiene", tomcat.port(), media);
     }
 
     static Map<String, String> params(Map<String, String> extra) {
@@ -155,16 +158,17 @@ class DeliveryHygieneIT {
         return p;
     }
 
-    static Context context(String path, Map<String, String> extra) throws IOException {
-        Context ctx = tomcat.context(path, dir.resolve("d" + path.replace('/', '-')), params(extra));
-        servlets(ctx);
-        return ctx;
-    }
-
-    static void servlets(Context ctx) {
-        TomcatHarness.outerFilter(ctx, "outer", new OuterFilter());
-        TomcatHarness.servlet(ctx, "declare", "/declare/*", new DeclaringServlet(media));
-        TomcatHarness.servlet(ctx, "dispatch", "/dispatch/*", new DispatchingServlet());
+    /**
+     * A context with Tomcat's MIME table: the outer filter, then the XAccelFilter (for {@code dispatchers}), the
+     * declaring and the dispatching servlet; whatever the filter passes on reaches a catch-all "chain".
+     */
+    static WebApp context(String path, Map<String, String> extra, DispatcherType... dispatchers) {
+        return WebApp.at(path).containerMimeMappings()
+                .filter("outer", new OuterFilter())
+                .xaccelFilter(params(extra), dispatchers)
+                .servlet("/declare/*", new DeclaringServlet(media))
+                .servlet("/dispatch/*", new DispatchingServlet())
+                .defaultServlet(new ChainServlet());
     }
 
     @AfterAll

@@ -40,17 +40,15 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
-import org.apache.catalina.Context;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.StandardContext;
-import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 /**
  * {@link DirectFileSender} behind a real embedded Tomcat on 127.0.0.1, spoken to with java.net.http and raw
@@ -70,7 +68,7 @@ class DirectFileSenderIT {
     static Path empty;
     static byte[] bigBytes;
     static byte[] smallBytes;
-    static Tomcat tomcat;
+    static EmbeddedTomcat tomcat;
     static int port;
     static HttpClient client;
     static final Map<String, Outcome> OUTCOMES = new ConcurrentHashMap<>();
@@ -141,31 +139,19 @@ class DirectFileSenderIT {
         mid = Files.write(tmp.resolve("mid.bin"), Arrays.copyOf(bigBytes, 100_000));
         empty = Files.write(tmp.resolve("empty.bin"), new byte[0]);
 
-        tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createDirectory(tmp.resolve("tomcat")).toString());
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(0);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
-        Context ctx = tomcat.addContext("", null);
-        if (ctx instanceof StandardContext) {
-            // the JDK module system hides what these leak checks look at; they would only print warnings
-            ((StandardContext) ctx).setClearReferencesThreadLocals(false);
-            ((StandardContext) ctx).setClearReferencesRmiTargets(false);
-        }
-        Tomcat.addServlet(ctx, "files", new TestServlet());
-        ctx.addServletMapping("/files/*", "files");
-        tomcat.start();
-        port = connector.getLocalPort();
+        // no filter: the sender alone, in a servlet; nothing but /files/* is asked for
+        tomcat = EmbeddedTomcat.builder(tmp.resolve("tomcat"))
+                .webapp(WebApp.root().servlet("/files/*", new TestServlet()).defaultServlet(null))
+                .start();
+        port = tomcat.port();
         client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     @AfterAll
-    static void stop() throws LifecycleException {
+    static void stop() {
         if (tomcat != null) {
-            tomcat.stop();
-            tomcat.destroy();
+            tomcat.close();
         }
     }
 

@@ -3,6 +3,8 @@ package dev.xaccel.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.testsupport.TestPaths;
+
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +68,7 @@ class InitParamTableTest {
     @ParameterizedTest
     @ValueSource(strings = {"docs/filter.md", "README.md"})
     void theDocsTableHasARowWithTheDefaultForEveryParamAndNoOtherRow(String doc) throws Exception {
-        String text = Files.readString(NginxServer.templatePath(doc), StandardCharsets.UTF_8);
+        String text = Files.readString(TestPaths.repositoryFile(doc), StandardCharsets.UTF_8);
         Matcher section = SECTION.matcher(text);
         assertTrue(section.find(), doc + " has no Init-parameters section");
         Map<String, String> rows = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,8 @@
 package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 import static dev.xaccel.filter.MediaFixture.encodePath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,14 +26,15 @@ class NginxFactsIT {
     private static final String INTERNAL = "/_xaccel/media/";
 
     private static MediaFixture media;
+    private static final BearerAuthFilter AUTH = new BearerAuthFilter();
     private static EmbeddedTomcat tomcat;
     private static NginxServer nginx;
 
     @BeforeAll
     static void start() throws Exception {
         media = MediaFixture.create("facts");
-        tomcat = EmbeddedTomcat.builder("facts").servlet("/raw", new RawAccelServlet()).start();
-        nginx = NginxServer.start("facts", tomcat.port(), media.media);
+        tomcat = E2eStack.tomcat("facts", E2eStack.app(AUTH).servlet("/raw", new RawAccelServlet()));
+        nginx = DocsNginx.start("facts", tomcat.port(), media.media);
     }
 
     @AfterAll
@@ -186,13 +189,13 @@ class NginxFactsIT {
     private static int upstreamConnectionsFor(int n, String body) {
         RawHttp.Response warmup = raw("r=" + param(INTERNAL + "song.mp3") + "&body=" + body);
         assertEquals(200, warmup.status());
-        int before = tomcat.remotePorts().size();
+        int before = AUTH.remotePorts().size();
         for (int i = 0; i < n; i++) {
             RawHttp.Response r = raw("r=" + param(INTERNAL + "song.mp3") + "&body=" + body);
             assertEquals(200, r.status());
             assertArrayEquals(media.content("song.mp3"), r.body());
         }
-        List<Integer> ports = tomcat.remotePorts();
+        List<Integer> ports = AUTH.remotePorts();
         return new HashSet<>(ports.subList(before, ports.size())).size();
     }
 

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.testsupport.TemplateRenderer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class NginxTemplateTest {
 
     private static String template() throws IOException {
-        return Files.readString(NginxServer.templatePath(), StandardCharsets.UTF_8);
+        return DocsNginx.text(DocsNginx.TEMPLATE);
     }
 
     /** The directives only, comments removed. */
@@ -93,12 +92,12 @@ class NginxTemplateTest {
     void renderingReplacesOnlyKnownPlaceholdersAndKeepsNginxVariables() throws IOException {
         Map<String, String> values = Map.of("PREFIX", "/p", "NGINX_PORT", "1", "TOMCAT_PORT", "2",
                 "MEDIA_ROOT", "/srv/media");
-        String rendered = NginxServer.render(template(), values);
+        String rendered = TemplateRenderer.render(template(), values);
         assertFalse(rendered.contains("${"), "unrendered placeholder");
         assertTrue(Pattern.compile("alias\\s+/srv/media/;").matcher(rendered).find(), rendered);
         assertTrue(Pattern.compile("disable_symlinks\\s+on from=/srv/media;").matcher(rendered).find(), rendered);
         assertTrue(rendered.contains("$proxy_add_x_forwarded_for"));
-        assertEquals("a b", NginxServer.render("a ${X}", Map.of("X", "b")));
-        assertThrows(IllegalArgumentException.class, () -> NginxServer.render("${UNKNOWN}", Map.of()));
+        assertEquals("a b", TemplateRenderer.render("a ${X}", Map.of("X", "b")));
+        assertThrows(IllegalArgumentException.class, () -> TemplateRenderer.render("${UNKNOWN}", Map.of()));
     }
 }

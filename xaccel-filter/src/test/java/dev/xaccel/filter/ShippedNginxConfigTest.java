@@ -2,8 +2,6 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.List;
 
 import dev.xaccel.testsupport.nginx.NginxConfigLint;
@@ -15,9 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ShippedNginxConfigTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {NginxServer.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    @ValueSource(strings = {DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
     void keepsTheBoundaryRules(String template) throws Exception {
-        String text = Files.readString(NginxServer.templatePath(template), StandardCharsets.UTF_8);
+        String text = DocsNginx.text(template);
         assertEquals(List.of(), NginxConfigLint.problems(text), template);
     }
 }

@@ -1,6 +1,8 @@
 package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,16 +43,14 @@ class SignedLinksIT {
     static void start() throws Exception {
         System.setProperty(SECRET_PROPERTY, SECRET);
         media = MediaFixture.create("signedlinks");
-        tomcat = EmbeddedTomcat.builder("signedlinks")
+        tomcat = E2eStack.tomcat("signedlinks", E2eStack.app(new BearerAuthFilter())
                 .xaccelFilter(Map.of("locations", media.media + "/ => /_xaccel/media/",
                         "signedLinkSecret", "${sys:" + SECRET_PROPERTY + "}",
                         "signedLinkPrefix", "/s/media/",
                         "signedLinkTtl", "600",
                         "jmxName", "none"))
-                .servlet("/sign", new SigningServlet())
-                .start();
-        String template = Files.readString(NginxServer.templatePath(TEMPLATE), StandardCharsets.UTF_8);
-        nginx = NginxServer.start("signedlinks", template, Map.of("LINK_SECRET", SECRET), tomcat.port(),
+                .servlet("/sign", new SigningServlet()));
+        nginx = DocsNginx.start("signedlinks", DocsNginx.text(TEMPLATE), Map.of("LINK_SECRET", SECRET), tomcat.port(),
                 media.media);
     }
 

@@ -12,6 +12,8 @@ import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
@@ -49,7 +51,7 @@ class SmallFilesConfigTest {
 
     static XAccelFilter init(Map<String, String> params, ServletContext ctx) throws ServletException {
         XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of("SECRET", SECRET), Map.of()));
-        LogCapture quiet = new LogCapture();
+        LogCapture quiet = LogCapture.exclusive(XAccelFilter.class.getPackageName());
         try {
             f.init(new TestFilterConfig("xaccel", params, ctx));
         } finally {

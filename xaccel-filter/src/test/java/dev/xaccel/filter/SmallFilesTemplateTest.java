@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -15,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class SmallFilesTemplateTest {
 
     static String directives(String template) throws IOException {
-        return Files.readString(NginxServer.templatePath(template), StandardCharsets.UTF_8).replaceAll("(?m)#.*$", "");
+        return DocsNginx.text(template).replaceAll("(?m)#.*$", "");
     }
 
     static String block(String text, String header) {

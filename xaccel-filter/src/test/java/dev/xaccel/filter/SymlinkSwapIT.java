@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.fs.SymlinkSwapper;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,13 +65,11 @@ class SymlinkSwapIT {
             params.put("mappings", "/library/ => " + media + "/");
             params.put("symlinks", policy);
             params.put("jmxName", "none");
-            EmbeddedTomcat tomcat = EmbeddedTomcat.builder("swap-" + policy)
+            EmbeddedTomcat tomcat = E2eStack.tomcat("swap-" + policy, E2eStack.app(new BearerAuthFilter())
                     .xaccelFilter(params)
-                    .servlet("/files/*", new DeclaredFileServlet(media))
-                    .start();
-            NginxServer plain = NginxServer.start("swap-" + policy, tomcat.port(), media);
-            NginxServer cached = NginxServer.start("swap-cached-" + policy,
-                    Files.readString(NginxServer.templatePath(CachedAuthIT.CACHED_TEMPLATE), StandardCharsets.UTF_8),
+                    .servlet("/files/*", new DeclaredFileServlet(media)));
+            NginxServer plain = DocsNginx.start("swap-" + policy, tomcat.port(), media);
+            NginxServer cached = DocsNginx.start("swap-cached-" + policy, DocsNginx.text(CachedAuthIT.CACHED_TEMPLATE),
                     Map.of("PUBLIC_PREFIX", "/library/"), tomcat.port(), media);
             STACKS.put(policy, new Stack(media, tomcat, plain, cached));
         }

@@ -3,6 +3,7 @@ package dev.xaccel.filter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.testsupport.LogCapture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -17,7 +18,7 @@ class ThrottledLogTest {
         Level before = logger.getLevel();
         AtomicLong clock = new AtomicLong(-5); // nanoTime may be negative
         ThrottledLog throttled = new ThrottledLog(logger, Level.SEVERE, clock::get);
-        try (LogCapture log = new LogCapture()) {
+        try (LogCapture log = LogCapture.exclusive(XAccelFilter.class.getPackageName())) {
             logger.setLevel(Level.FINE);
             throttled.log(() -> "event a");
             clock.addAndGet(ThrottledLog.INTERVAL_NANOS - 1);
@@ -32,10 +33,10 @@ class ThrottledLogTest {
             assertEquals(1, log.count(Level.FINE, "event b"));
             assertEquals(1, log.count(Level.FINE, "event c"));
             assertEquals(1, log.count(Level.SEVERE, "event d"));
-            assertTrue(log.records.get(3).getMessage().contains("(2 more"), log.records.get(3).getMessage());
+            assertTrue(log.records().get(3).getMessage().contains("(2 more"), log.records().get(3).getMessage());
             assertEquals(1, log.count(Level.SEVERE, "event e"));
-            assertEquals(-1, log.records.get(4).getMessage().indexOf("more"));
-            assertEquals(5, log.records.size());
+            assertEquals(-1, log.records().get(4).getMessage().indexOf("more"));
+            assertEquals(5, log.records().size());
         } finally {
             logger.setLevel(before);
         }

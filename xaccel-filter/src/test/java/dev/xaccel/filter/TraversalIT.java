@@ -1,6 +1,7 @@
 package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -52,7 +54,7 @@ class XAccelFilterConfigTest {
     static XAccelFilter init(Map<String, String> params) throws ServletException {
         XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of("MEDIA", media.toString()),
                 Map.of("xaccel.rate", "2048")));
-        LogCapture quiet = new LogCapture();
+        LogCapture quiet = LogCapture.exclusive(XAccelFilter.class.getPackageName());
         try {
             f.init(new TestFilterConfig("xaccel", params, null));
         } finally {
@@ -284,11 +286,11 @@ class XAccelFilterConfigTest {
         p.put("offLoad", "never");
         p.put("trustedProxy", "1.2.3.4");
         XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of(), Map.of()));
-        try (LogCapture log = new LogCapture()) {
+        try (LogCapture log = LogCapture.exclusive(XAccelFilter.class.getPackageName())) {
             f.init(new TestFilterConfig("xaccel", p, null));
             assertEquals(1, log.count(Level.WARNING, "[offLoad, trustedProxy]"));
             assertEquals(1, log.count(Level.INFO, "offload=auto"));
-            assertEquals(2, log.records.size(), "exactly the warning and the info line");
+            assertEquals(2, log.records().size(), "exactly the warning and the info line");
         }
     }
 
@@ -307,7 +309,7 @@ class XAccelFilterConfigTest {
                 .charset("utf-8").accelExpires("0").cacheControl("no-store").disposition("attachment")
                 .allowUnmapped(true).allowHidden(true).symlinks("never").defaultContentType("text/plain")
                 .sendfile(false).markerHeader("X-M").jmxName("none").build();
-        LogCapture quiet = new LogCapture();
+        LogCapture quiet = LogCapture.exclusive(XAccelFilter.class.getPackageName());
         try {
             f.init(new TestFilterConfig("b", Map.of(), null));
         } finally {
@@ -346,7 +348,7 @@ class XAccelFilterConfigTest {
         XAccelFilter b = new XAccelFilter(null, Placeholders.of(Map.of(), Map.of()));
         ObjectName name = new ObjectName("dev.xaccel:type=XAccelFilter,context=/,name=\"jmx,test\"");
         ObjectName second = new ObjectName(name + ",instance=2");
-        try (LogCapture log = new LogCapture()) {
+        try (LogCapture log = LogCapture.exclusive(XAccelFilter.class.getPackageName())) {
             a.init(new TestFilterConfig("jmx,test", p, null));
             b.init(new TestFilterConfig("jmx,test", p, null));
             assertTrue(server.isRegistered(name));

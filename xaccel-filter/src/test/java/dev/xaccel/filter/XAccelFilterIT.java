@@ -24,7 +24,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.WebApplicationException;
 
-import org.apache.catalina.Context;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
 import org.junit.jupiter.api.AfterAll;
@@ -35,6 +34,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.xaccel.filter.jaxrs.XAccelFeature;
+import dev.xaccel.testsupport.JdkHttp;
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 /** The filter inside a real embedded Tomcat, configured as web.xml would (FilterDef, init-params, FilterMap). */
 class XAccelFilterIT {
@@ -49,7 +52,8 @@ class XAccelFilterIT {
     static Path tmp;
     static Path media;
     static Path outside;
-    static TomcatHarness tomcat;
+    static EmbeddedTomcat tomcat;
+    static JdkHttp http;
     static LogCapture log;
 
     @BeforeAll
@@ -67,28 +71,22 @@ class XAccelFilterIT {
         FilesResource.root = media;
         FilesResource.outside = outside;
 
-        log = new LogCapture();
-        tomcat = new TomcatHarness(tmp);
-        Context root = tomcat.context("", tmp.resolve("docroot"), params());
-        TomcatHarness.servlet(root, "declare", "/declare/*", new DeclaringServlet(media));
-        TomcatHarness.servlet(root, "jersey", "/api/*",
-                new ServletContainer(new ResourceConfig(FilesResource.class).register(XAccelFeature.class)
-                        .register(JsonForEverything.class)));
+        log = LogCapture.exclusive(XAccelFilter.class.getPackageName());
+        WebApp root = app("", params())
+                .servlet("/declare/*", new DeclaringServlet(media))
+                .servlet("/api/*", new ServletContainer(new ResourceConfig(FilesResource.class)
+                        .register(XAccelFeature.class).register(JsonForEverything.class)));
 
         Map<String, String> never = params();
         never.put("offload", "never");
-        TomcatHarness.servlet(tomcat.context("/never", tmp.resolve("d-never"), never), "declare", "/declare/*",
-                new DeclaringServlet(media));
 
         Map<String, String> untrusted = params();
         untrusted.put("trustedProxies", "10.0.0.0/8, 2001:db8::/32");
-        tomcat.context("/untrusted", tmp.resolve("d-untrusted"), untrusted);
 
         Map<String, String> sendfile = params();
         sendfile.put("offload", "always");
         sendfile.put("headerType", "X-Sendfile");
         sendfile.put("limitRate", "1000");
-        tomcat.context("/xsendfile", tmp.resolve("d-xsendfile"), sendfile);
 
         Map<String, String> extras = params();
         extras.put("offload", "always");
@@ -98,9 +96,20 @@ class XAccelFilterIT {
         extras.put("cacheControl", "private, max-age=60");
         extras.put("disposition", "attachment");
         extras.put("allowUnmapped", "true");
-        TomcatHarness.servlet(tomcat.context("/extras", tmp.resolve("d-extras"), extras), "declare", "/declare/*",
-                new DeclaringServlet(media));
-        tomcat.start();
+        tomcat = EmbeddedTomcat.builder(tmp.resolve("tomcat"))
+                .webapp(root)
+                .webapp(app("/never", never).servlet("/declare/*", new DeclaringServlet(media)))
+                .webapp(app("/untrusted", untrusted))
+                .webapp(app("/xsendfile", sendfile))
+                .webapp(app("/extras", extras).servlet("/declare/*", new DeclaringServlet(media)))
+                .start();
+        http = new JdkHttp(tomcat.port());
+    }
+
+    /** A context with Tomcat's MIME table and the filter; whatever it passes on reaches a catch-all "chain". */
+    static WebApp app(String contextPath, Map<String, String> initParams) {
+        return WebApp.at(contextPath).containerMimeMappings().xaccelFilter(initParams)
+                .defaultServlet(new ChainServlet());
     }
 
     static Map<String, String> params() {
@@ -143,7 +152,7 @@ class XAccelFilterIT {
 
     @Test
     void mappedOffloadWithMarkerFromLoopback() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/library/song.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/library/song.mp3", MARKER, ACCEL);
         assertOffloaded(r, "/_xaccel/media/song.mp3");
         assertEquals("audio/mpeg", header(r, "Content-Type"));
         assertFalse(r.headers().firstValue("Content-Disposition").isPresent());
@@ -151,40 +160,40 @@ class XAccelFilterIT {
 
     @Test
     void markerValueIsCaseInsensitive() throws Exception {
-        assertOffloaded(tomcat.get("/library/sub/doc.pdf", MARKER, "x-accel-redirect"),
+        assertOffloaded(http.get("/library/sub/doc.pdf", MARKER, "x-accel-redirect"),
                 "/_xaccel/media/sub/doc.pdf");
     }
 
     @Test
     void mappedDirectWithoutMarker() throws Exception {
-        assertDirect(tomcat.get("/library/song.mp3"), SONG);
+        assertDirect(http.get("/library/song.mp3"), SONG);
     }
 
     @Test
     void otherMarkerValueServesDirectly() throws Exception {
-        assertDirect(tomcat.get("/library/song.mp3", MARKER, "X-Sendfile"), SONG);
+        assertDirect(http.get("/library/song.mp3", MARKER, "X-Sendfile"), SONG);
     }
 
     @Test
     void spoofedMarkerFromUntrustedAddressIsIgnored() throws Exception {
-        assertDirect(tomcat.get("/untrusted/library/song.mp3", MARKER, ACCEL), SONG);
+        assertDirect(http.get("/untrusted/library/song.mp3", MARKER, ACCEL), SONG);
     }
 
     @Test
     void offloadNeverServesDirectlyEvenWithMarker() throws Exception {
-        assertDirect(tomcat.get("/never/library/song.mp3", MARKER, ACCEL), SONG);
-        assertDirect(tomcat.get("/never/declare/x?f=song.mp3", MARKER, ACCEL), SONG);
+        assertDirect(http.get("/never/library/song.mp3", MARKER, ACCEL), SONG);
+        assertDirect(http.get("/never/declare/x?f=song.mp3", MARKER, ACCEL), SONG);
     }
 
     @Test
     void awkwardFileNameIsPercentEncoded() throws Exception {
-        assertOffloaded(tomcat.get("/library/" + AWKWARD_URL, MARKER, ACCEL), "/_xaccel/media/" + AWKWARD_URL);
-        assertDirect(tomcat.get("/library/" + AWKWARD_URL), SONG);
+        assertOffloaded(http.get("/library/" + AWKWARD_URL, MARKER, ACCEL), "/_xaccel/media/" + AWKWARD_URL);
+        assertDirect(http.get("/library/" + AWKWARD_URL), SONG);
     }
 
     @Test
     void headIsOffloadedToo() throws Exception {
-        HttpResponse<byte[]> r = tomcat.send("HEAD", "/library/song.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.send("HEAD", "/library/song.mp3", MARKER, ACCEL);
         assertEquals(200, r.statusCode());
         assertEquals("/_xaccel/media/song.mp3", header(r, ACCEL));
     }
@@ -192,7 +201,7 @@ class XAccelFilterIT {
     @ParameterizedTest
     @ValueSource(strings = {"POST", "PUT", "DELETE"})
     void otherMethodsAre405(String method) throws Exception {
-        HttpResponse<byte[]> r = tomcat.send(method, "/library/song.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.send(method, "/library/song.mp3", MARKER, ACCEL);
         assertEquals(405, r.statusCode());
         assertEquals("GET, HEAD", header(r, "Allow"));
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
@@ -202,7 +211,7 @@ class XAccelFilterIT {
     @ValueSource(strings = {"/library/.hidden.txt", "/library/missing.mp3", "/library/sub/", "/library/",
         "/library/sub/%2e%2e%2esecret", "/library/%2ehidden.txt"})
     void mappedRejectionsAre404WithoutOffload(String path) throws Exception {
-        HttpResponse<byte[]> r = tomcat.get(path, MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get(path, MARKER, ACCEL);
         assertTrue(r.statusCode() == 404 || r.statusCode() == 400, path + " -> " + r.statusCode());
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
     }
@@ -212,7 +221,7 @@ class XAccelFilterIT {
     @ValueSource(strings = {"/library/sub//doc.pdf", "/library/%2e%2e/outside/secret.txt",
         "/library/sub/%2e%2e/%2e%2e/outside/secret.txt", "/library/sub/..;x=1/../outside/secret.txt"})
     void containerNormalizedPathsStayInside(String path) throws Exception {
-        HttpResponse<byte[]> r = tomcat.get(path, MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get(path, MARKER, ACCEL);
         String redirect = header(r, ACCEL);
         assertTrue(redirect == null || redirect.equals("/_xaccel/media/sub/doc.pdf"), path + " -> " + redirect);
         assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"), path);
@@ -220,28 +229,28 @@ class XAccelFilterIT {
 
     @Test
     void requestsOutsideMappingsGoDownTheChain() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/libraryx/song.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/libraryx/song.mp3", MARKER, ACCEL);
         assertEquals("chain", new String(r.body(), StandardCharsets.UTF_8));
-        assertEquals("chain", new String(tomcat.get("/library").body(), StandardCharsets.UTF_8));
+        assertEquals("chain", new String(http.get("/library").body(), StandardCharsets.UTF_8));
     }
 
     // ---- declared mode
 
     @Test
     void declaredOffloadAndDirect() throws Exception {
-        assertOffloaded(tomcat.get("/declare/x?f=song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
-        assertDirect(tomcat.get("/declare/x?f=song.mp3"), SONG);
+        assertOffloaded(http.get("/declare/x?f=song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(http.get("/declare/x?f=song.mp3"), SONG);
     }
 
     @Test
     void declaredDownloadNameIsEncoded() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=sub/doc.pdf&attachment=1&name=R%C3%A9sum%C3%A9%202024.pdf",
+        HttpResponse<byte[]> r = http.get("/declare/x?f=sub/doc.pdf&attachment=1&name=R%C3%A9sum%C3%A9%202024.pdf",
                 MARKER, ACCEL);
         assertOffloaded(r, "/_xaccel/media/sub/doc.pdf");
         assertEquals("application/pdf", header(r, "Content-Type"));
         assertEquals("attachment; filename=\"Resume 2024.pdf\"; filename*=UTF-8''R%C3%A9sum%C3%A9%202024.pdf",
                 header(r, "Content-Disposition"));
-        HttpResponse<byte[]> inline = tomcat.get("/declare/x?f=song.mp3&name=Song.mp3&type=audio/x-test",
+        HttpResponse<byte[]> inline = http.get("/declare/x?f=song.mp3&name=Song.mp3&type=audio/x-test",
                 MARKER, ACCEL);
         assertEquals("inline; filename=\"Song.mp3\"", header(inline, "Content-Disposition"));
         assertEquals("audio/x-test", header(inline, "Content-Type"));
@@ -250,21 +259,21 @@ class XAccelFilterIT {
     @ParameterizedTest
     @ValueSource(ints = {401, 403, 404, 500})
     void downstreamErrorsPassThroughUnOffloaded(int status) throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&status=" + status, MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/declare/x?f=song.mp3&status=" + status, MARKER, ACCEL);
         assertEquals(status, r.statusCode());
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
-        HttpResponse<byte[]> after = tomcat.get("/declare/x?f=song.mp3&when=after&status=" + status, MARKER, ACCEL);
+        HttpResponse<byte[]> after = http.get("/declare/x?f=song.mp3&when=after&status=" + status, MARKER, ACCEL);
         assertEquals(status, after.statusCode());
         assertFalse(after.headers().firstValue(ACCEL).isPresent());
     }
 
     @Test
     void downstreamOffloadHeadersAreDroppedAndLoggedOnce() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&spoof=1&status=403", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/declare/x?f=song.mp3&spoof=1&status=403", MARKER, ACCEL);
         assertEquals(403, r.statusCode());
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
         assertFalse(r.headers().firstValue("X-Sendfile").isPresent());
-        HttpResponse<byte[]> ok = tomcat.get("/declare/x?f=song.mp3&spoof=1", MARKER, ACCEL);
+        HttpResponse<byte[]> ok = http.get("/declare/x?f=song.mp3&spoof=1", MARKER, ACCEL);
         assertOffloaded(ok, "/_xaccel/media/song.mp3");
         assertEquals(1, ok.headers().allValues(ACCEL).size());
         assertEquals(1, log.count(Level.WARNING, "[X-Accel-Redirect]"));
@@ -273,16 +282,16 @@ class XAccelFilterIT {
 
     @Test
     void bodyWrittenAfterDeclarationIsDiscarded() throws Exception {
-        assertOffloaded(tomcat.get("/declare/x?f=song.mp3&body=1", MARKER, ACCEL), "/_xaccel/media/song.mp3");
-        assertDirect(tomcat.get("/declare/x?f=song.mp3&body=1"), SONG);
+        assertOffloaded(http.get("/declare/x?f=song.mp3&body=1", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(http.get("/declare/x?f=song.mp3&body=1"), SONG);
     }
 
     @Test
     void validatorsSetBeforeDeclaringDoNotReachTheResponse() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/declare/x?f=song.mp3&validators=1", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/declare/x?f=song.mp3&validators=1", MARKER, ACCEL);
         assertOffloaded(r, "/_xaccel/media/song.mp3");
         assertFalse(r.headers().firstValue("Content-Range").isPresent());
-        HttpResponse<byte[]> direct = tomcat.get("/declare/x?f=song.mp3&validators=1");
+        HttpResponse<byte[]> direct = http.get("/declare/x?f=song.mp3&validators=1");
         assertDirect(direct, SONG);
         assertFalse(direct.headers().firstValue("Content-Range").isPresent());
         assertEquals(1, direct.headers().allValues("ETag").size());
@@ -292,7 +301,7 @@ class XAccelFilterIT {
     @Test
     void declaredOutsideLocationsIs500WithSevereLog() throws Exception {
         String path = outside.resolve("secret.txt").toString();
-        HttpResponse<byte[]> r = tomcat.get("/declare/x?abs=" + path, MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/declare/x?abs=" + path, MARKER, ACCEL);
         assertEquals(500, r.statusCode());
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
         assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"));
@@ -301,32 +310,32 @@ class XAccelFilterIT {
 
     @Test
     void declaredOutsideLocationsServedDirectlyWhenAllowUnmapped() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?abs=" + outside.resolve("free.txt"), MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/extras/declare/x?abs=" + outside.resolve("free.txt"), MARKER, ACCEL);
         assertDirect(r, "free".getBytes(StandardCharsets.US_ASCII));
     }
 
     @Test
     void declaredDotSegmentsAndHiddenNamesAre404EvenWhenAllowUnmapped() throws Exception {
         // the servlet joins user input to the media root: ../outside/free.txt escapes every location
-        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?f=../outside/free.txt", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/extras/declare/x?f=../outside/free.txt", MARKER, ACCEL);
         assertEquals(404, r.statusCode());
         assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("free"));
-        assertEquals(404, tomcat.get("/extras/declare/x?abs=" + outside.resolve(".env"), MARKER, ACCEL)
+        assertEquals(404, http.get("/extras/declare/x?abs=" + outside.resolve(".env"), MARKER, ACCEL)
                 .statusCode());
     }
 
     @Test
     void declaredMissingAndHiddenAre404() throws Exception {
-        assertEquals(404, tomcat.get("/declare/x?f=nope.mp3", MARKER, ACCEL).statusCode());
-        assertEquals(404, tomcat.get("/declare/x?f=.hidden.txt", MARKER, ACCEL).statusCode());
-        assertEquals(404, tomcat.get("/declare/x?f=sub/../song.mp3", MARKER, ACCEL).statusCode());
+        assertEquals(404, http.get("/declare/x?f=nope.mp3", MARKER, ACCEL).statusCode());
+        assertEquals(404, http.get("/declare/x?f=.hidden.txt", MARKER, ACCEL).statusCode());
+        assertEquals(404, http.get("/declare/x?f=sub/../song.mp3", MARKER, ACCEL).statusCode());
     }
 
     // ---- header types and nginx extras
 
     @Test
     void xSendfileCarriesAbsolutePathAndNoNginxExtras() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/xsendfile/library/" + AWKWARD_URL);
+        HttpResponse<byte[]> r = http.get("/xsendfile/library/" + AWKWARD_URL);
         assertEquals(200, r.statusCode());
         assertEquals(media.toRealPath() + "/" + AWKWARD_URL, header(r, "X-Sendfile"));
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
@@ -336,7 +345,7 @@ class XAccelFilterIT {
 
     @Test
     void nginxExtrasAndDefaultAttachment() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/extras/declare/x?f=song.mp3");
+        HttpResponse<byte[]> r = http.get("/extras/declare/x?f=song.mp3");
         assertOffloaded(r, "/_xaccel/media/song.mp3");
         assertEquals("1000", header(r, "X-Accel-Limit-Rate"));
         assertEquals("utf-8", header(r, "X-Accel-Charset"));
@@ -349,31 +358,31 @@ class XAccelFilterIT {
 
     @Test
     void jerseyResourcesReturningPathFileAndXAccelFile() throws Exception {
-        assertOffloaded(tomcat.get("/api/files/path/song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
-        assertDirect(tomcat.get("/api/files/path/song.mp3"), SONG);
-        assertOffloaded(tomcat.get("/api/files/file/sub", MARKER, ACCEL), "/_xaccel/media/sub/doc.pdf");
-        HttpResponse<byte[]> named = tomcat.get("/api/files/named", MARKER, ACCEL);
+        assertOffloaded(http.get("/api/files/path/song.mp3", MARKER, ACCEL), "/_xaccel/media/song.mp3");
+        assertDirect(http.get("/api/files/path/song.mp3"), SONG);
+        assertOffloaded(http.get("/api/files/file/sub", MARKER, ACCEL), "/_xaccel/media/sub/doc.pdf");
+        HttpResponse<byte[]> named = http.get("/api/files/named", MARKER, ACCEL);
         assertOffloaded(named, "/_xaccel/media/" + AWKWARD_URL);
         assertEquals("attachment; filename=\"nice.mp3\"", header(named, "Content-Disposition"));
-        assertEquals("audio/x-produced", header(tomcat.get("/api/files/produced", MARKER, ACCEL), "Content-Type"));
+        assertEquals("audio/x-produced", header(http.get("/api/files/produced", MARKER, ACCEL), "Content-Type"));
     }
 
     @Test
     void negotiatedMediaTypeOfAnUndeclaredResourceDoesNotBecomeTheFilesType() throws Exception {
         // a JSON provider accepting every type is registered: without @Produces, the runtime negotiates
         // application/json for a Path entity; the file's own type must win
-        HttpResponse<byte[]> offloaded = tomcat.get("/api/files/path/song.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> offloaded = http.get("/api/files/path/song.mp3", MARKER, ACCEL);
         assertEquals("audio/mpeg", header(offloaded, "Content-Type"));
-        assertEquals("application/pdf", header(tomcat.get("/api/files/file/sub"), "Content-Type"));
-        assertEquals("audio/mpeg", header(tomcat.get("/api/files/named", MARKER, ACCEL), "Content-Type"));
+        assertEquals("application/pdf", header(http.get("/api/files/file/sub"), "Content-Type"));
+        assertEquals("audio/mpeg", header(http.get("/api/files/named", MARKER, ACCEL), "Content-Type"));
     }
 
     @Test
     void jerseyErrorsPassThrough() throws Exception {
-        HttpResponse<byte[]> r = tomcat.get("/api/files/forbidden", MARKER, ACCEL);
+        HttpResponse<byte[]> r = http.get("/api/files/forbidden", MARKER, ACCEL);
         assertEquals(403, r.statusCode());
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
-        HttpResponse<byte[]> gone = tomcat.get("/api/files/path/missing.mp3", MARKER, ACCEL);
+        HttpResponse<byte[]> gone = http.get("/api/files/path/missing.mp3", MARKER, ACCEL);
         assertEquals(404, gone.statusCode());
         assertFalse(gone.headers().firstValue(ACCEL).isPresent());
     }
@@ -389,9 +398,9 @@ class XAccelFilterIT {
         long notFound = (Long) server.getAttribute(name, "NotFound");
         long rejected = (Long) server.getAttribute(name, "Rejected");
         long offloaded = (Long) server.getAttribute(name, "Offloaded");
-        tomcat.get("/never/library/song.mp3");
-        tomcat.get("/never/library/nope.mp3");
-        tomcat.send("POST", "/never/library/song.mp3");
+        http.get("/never/library/song.mp3");
+        http.get("/never/library/nope.mp3");
+        http.send("POST", "/never/library/song.mp3");
         assertEquals(direct + 1, (Long) server.getAttribute(name, "ServedDirectly"));
         assertEquals(bytes + SONG.length, (Long) server.getAttribute(name, "BytesServedDirectly"));
         assertEquals(notFound + 1, (Long) server.getAttribute(name, "NotFound"));
@@ -401,7 +410,7 @@ class XAccelFilterIT {
 
         ObjectName rootName = new ObjectName("dev.xaccel:type=XAccelFilter,context=/,name=xaccel");
         long rootOffloaded = (Long) server.getAttribute(rootName, "Offloaded");
-        tomcat.get("/library/song.mp3", MARKER, ACCEL);
+        http.get("/library/song.mp3", MARKER, ACCEL);
         assertEquals(rootOffloaded + 1, (Long) server.getAttribute(rootName, "Offloaded"));
     }
 

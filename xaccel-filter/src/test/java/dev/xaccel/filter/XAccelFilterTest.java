@@ -16,6 +16,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +58,7 @@ class XAccelFilterTest {
 
     @BeforeEach
     void captureLogs() {
-        log = new LogCapture();
+        log = LogCapture.exclusive(XAccelFilter.class.getPackageName());
     }
 
     @AfterEach

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.tomcat.internal.os.ListeningSocketLocator;
 import dev.xaccel.tomcat.internal.os.NativeSockets;
 import dev.xaccel.tomcat.internal.os.NativeSocketsLoader;
@@ -66,7 +67,7 @@ class AcceptFilterTomcatIT {
 
     @BeforeEach
     void capture() {
-        logs = new LogCapture();
+        logs = LogCapture.of(""); // Tomcat's juli logs through java.util.logging: the root logger sees it all
     }
 
     @AfterEach

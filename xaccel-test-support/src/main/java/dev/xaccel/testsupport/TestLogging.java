@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,14 +7,15 @@ import java.nio.file.Path;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /**
- * Sends java.util.logging (Tomcat's and the filter's) of the integration tests to
- * {@code target/it-logs/jul.log} instead of the console, so passing runs stay quiet.
+ * Sends java.util.logging of a test JVM (an embedded container's and the code under test's) to
+ * {@code target/it-logs/jul.log} instead of the console, so that passing runs stay quiet. Installed once per JVM.
  */
-final class TestLogging {
+public final class TestLogging {
 
     private static Path file;
     /** Strong reference: a logger's level is lost when the logger is collected. */
@@ -23,14 +24,15 @@ final class TestLogging {
     private TestLogging() {
     }
 
-    static synchronized void install() {
+    /** Installs the file handler (once) and returns the log file. */
+    public static synchronized Path install() {
         if (file != null) {
-            return;
+            return file;
         }
         try {
             Path dir = Files.createDirectories(TestPaths.target().resolve("it-logs"));
-            file = dir.resolve("jul.log");
-            FileHandler handler = new FileHandler(file.toString(), false);
+            Path log = dir.resolve("jul.log");
+            FileHandler handler = new FileHandler(log.toString(), false);
             handler.setFormatter(new SimpleFormatter());
             handler.setEncoding("UTF-8");
             Logger root = Logger.getLogger("");
@@ -40,15 +42,18 @@ final class TestLogging {
                 }
             }
             root.addHandler(handler);
-            // The traversal corpus is full of request lines Tomcat refuses: no stack trace per refusal.
+            // Corpora of malformed requests make Tomcat's parser log a stack trace per refusal: warnings only.
             parserLogger = Logger.getLogger("org.apache.coyote.http11.Http11Processor");
-            parserLogger.setLevel(java.util.logging.Level.WARNING);
+            parserLogger.setLevel(Level.WARNING);
+            file = log;
+            return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static synchronized Path logFile() {
+    /** The log file, or null before {@link #install()}. */
+    public static synchronized Path logFile() {
         return file;
     }
 }

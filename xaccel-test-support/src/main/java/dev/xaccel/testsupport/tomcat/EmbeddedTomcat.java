@@ -1,0 +1,215 @@
+package dev.xaccel.testsupport.tomcat;
+
+import dev.xaccel.testsupport.TestLogging;
+import dev.xaccel.testsupport.servlet.WebApp;
+import jakarta.servlet.DispatcherType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
+
+/**
+ * An embedded Tomcat on 127.0.0.1 (a port the kernel picks) running one or more {@link WebApp}s, each deployed
+ * the way its web.xml would declare it: filters by {@code FilterDef}/{@code FilterMap} in the declared order (the
+ * XAccelFilter by class name with string init-params), servlets with their mappings, the default servlet at
+ * {@code /}, the MIME mappings. Its java.util.logging goes to {@code target/it-logs/jul.log} ({@link TestLogging}).
+ * <pre>
+ * EmbeddedTomcat tomcat = EmbeddedTomcat.builder(TestPaths.freshDir("tomcat-suite"))
+ *         .webapp(WebApp.root().filter("auth", auth).xaccelFilter(params).servlet("/files/*", files))
+ *         .start();
+ * </pre>
+ */
+public final class EmbeddedTomcat implements AutoCloseable {
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final Map<String, Context> contexts;
+
+    private EmbeddedTomcat(Tomcat tomcat, Connector connector, Map<String, Context> contexts) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.contexts = contexts;
+    }
+
+    /** A Tomcat whose base directory ({@code work/}, the contexts' docBases) is {@code baseDir}, created if needed. */
+    public static Builder builder(Path baseDir) {
+        return new Builder(baseDir);
+    }
+
+    /** The connector's port. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** {@code http://127.0.0.1:<port><path>}. */
+    public String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    /** The deployed context of {@code contextPath}. */
+    public Context context(String contextPath) {
+        Context ctx = contexts.get(contextPath);
+        if (ctx == null) {
+            throw new IllegalArgumentException("no context " + contextPath + " (" + contexts.keySet() + ")");
+        }
+        return ctx;
+    }
+
+    /** The Tomcat itself, for what a test does beyond the harness. */
+    public Tomcat tomcat() {
+        return tomcat;
+    }
+
+    @Override
+    public void close() {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The connector and the applications. */
+    public static final class Builder {
+        private final Path baseDir;
+        private final List<WebApp> webapps = new ArrayList<>();
+        private boolean lenient;
+        private final Map<String, String> connectorProperties = new LinkedHashMap<>();
+
+        private Builder(Path baseDir) {
+            this.baseDir = baseDir.toAbsolutePath();
+            // Unlimited requests per connection: assertions about connection reuse must not depend on where
+            // Tomcat's default limit of 100 falls in a suite's request sequence.
+            connectorProperties.put("maxKeepAliveRequests", "-1");
+        }
+
+        /** Deploys {@code app} (one per context path). */
+        public Builder webapp(WebApp app) {
+            webapps.add(app);
+            return this;
+        }
+
+        /**
+         * Makes the connector pass more to the applications: backslashes, decoded {@code %2F} and {@code %5C}, and
+         * the characters Tomcat rejects in paths and queries by default. Hands the code under test input a stricter
+         * container would have refused already.
+         */
+        public Builder lenientConnector() {
+            this.lenient = true;
+            return this;
+        }
+
+        /** A connector attribute, as in server.xml's {@code <Connector>}. */
+        public Builder connectorProperty(String name, String value) {
+            connectorProperties.put(name, value);
+            return this;
+        }
+
+        /**
+         * Starts Tomcat.
+         *
+         * @throws IllegalStateException when Tomcat or an application does not start (the log file is named)
+         */
+        public EmbeddedTomcat start() {
+            Path log = TestLogging.install();
+            Tomcat tomcat = new Tomcat();
+            tomcat.setBaseDir(createDirectories(baseDir).toString());
+            Connector connector = new Connector();
+            connector.setPort(0);
+            connector.setProperty("address", "127.0.0.1");
+            connectorProperties.forEach(connector::setProperty);
+            if (lenient) {
+                connector.setAllowBackslash(true);
+                connector.setEncodedSolidusHandling("decode");
+                connector.setEncodedReverseSolidusHandling("decode");
+                connector.setProperty("relaxedPathChars", "\"<>[\\]^`{|}");
+                connector.setProperty("relaxedQueryChars", "\"<>[\\]^`{|}");
+            }
+            tomcat.setConnector(connector);
+            tomcat.getHost().setAutoDeploy(false);
+            Map<String, Context> contexts = new LinkedHashMap<>();
+            for (WebApp app : webapps) {
+                contexts.put(app.contextPath(), deploy(tomcat, app));
+            }
+            EmbeddedTomcat started = new EmbeddedTomcat(tomcat, connector, contexts);
+            try {
+                tomcat.start();
+            } catch (LifecycleException e) {
+                throw new IllegalStateException("Tomcat did not start: " + e + "; see " + log, e);
+            }
+            for (Map.Entry<String, Context> e : contexts.entrySet()) {
+                if (!e.getValue().getState().isAvailable()) {
+                    started.close();
+                    throw new IllegalStateException("web application '" + e.getKey() + "' failed to start (state "
+                            + e.getValue().getState() + "); see " + log);
+                }
+            }
+            return started;
+        }
+
+        private Context deploy(Tomcat tomcat, WebApp app) {
+            Path docBase = createDirectories(baseDir.resolve("webapps").resolve(app.baseName()));
+            Context ctx = tomcat.addContext(app.contextPath(), docBase.toString());
+            if (ctx instanceof StandardContext std) {
+                // Leak detection at stop needs --add-opens and would only warn about the test JVM itself.
+                std.setClearReferencesRmiTargets(false);
+                std.setClearReferencesThreadLocals(false);
+            }
+            if (app.usesContainerMimeMappings()) {
+                Tomcat.addDefaultMimeTypeMappings(ctx);
+            }
+            app.mimeMappings().forEach(ctx::addMimeMapping);
+            for (WebApp.FilterDecl f : app.filters()) {
+                FilterDef def = new FilterDef();
+                def.setFilterName(f.name());
+                def.setFilterClass(f.className());
+                if (f.instance() != null) {
+                    def.setFilter(f.instance());
+                }
+                f.initParams().forEach(def::addInitParameter);
+                ctx.addFilterDef(def);
+                FilterMap map = new FilterMap();
+                map.setFilterName(f.name());
+                map.addURLPattern("/*");
+                for (DispatcherType d : f.dispatchers()) {
+                    map.setDispatcher(d.name());
+                }
+                ctx.addFilterMap(map);
+            }
+            for (WebApp.ServletDecl s : app.servlets()) {
+                addServlet(ctx, s.name(), s.urlPattern(), s.servlet());
+            }
+            if (app.defaultServlet() != null) {
+                addServlet(ctx, "default", "/", app.defaultServlet());
+            }
+            return ctx;
+        }
+
+        private static void addServlet(Context ctx, String name, String pattern, jakarta.servlet.Servlet servlet) {
+            Wrapper w = Tomcat.addServlet(ctx, name, servlet);
+            w.setAsyncSupported(true);
+            w.addMapping(pattern);
+        }
+
+        private static Path createDirectories(Path dir) {
+            try {
+                return Files.createDirectories(dir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
