@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport.media;
 
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
@@ -31,16 +31,16 @@ import java.util.Random;
  * </pre>
  * Every canary file holds a token unique to this run; no response may ever contain it.
  */
-final class MediaFixture {
+public final class MediaFixture {
 
-    static final int BIG_SIZE = 8 * 1024 * 1024;
+    public static final int BIG_SIZE = 8 * 1024 * 1024;
 
     /** Same visible name, two distinct files: precomposed and decomposed u-umlaut. */
-    static final String NFC_NAME = "\u00fcber.bin";
-    static final String NFD_NAME = "u\u0308ber.bin";
+    public static final String NFC_NAME = "\u00fcber.bin";
+    public static final String NFD_NAME = "u\u0308ber.bin";
 
     /** Awkward names stored on disk (NFC and NFD forms are distinct files). */
-    static final List<String> AWKWARD_NAMES = List.of(
+    public static final List<String> AWKWARD_NAMES = List.of(
             "with space.txt",
             "100%.bin",
             "50%25 literal.bin",
@@ -61,12 +61,12 @@ final class MediaFixture {
             "sub dir/nested file.bin",
             longName());
 
-    final Path dir;
-    final Path media;
-    final String canaryToken;
-    final Path canaryOutside;
-    final Path canarySibling;
-    final Path canaryNextToRoot;
+    public final Path dir;
+    public final Path media;
+    public final String canaryToken;
+    public final Path canaryOutside;
+    public final Path canarySibling;
+    public final Path canaryNextToRoot;
     private final Map<String, byte[]> files = new LinkedHashMap<>();
 
     private MediaFixture(Path dir, String canaryToken) {
@@ -78,7 +78,7 @@ final class MediaFixture {
         this.canaryNextToRoot = dir.resolve("canary.txt");
     }
 
-    static MediaFixture create(String suite) {
+    public static MediaFixture create(String suite) {
         Path dir = TestPaths.freshDir("e2e-" + suite);
         String token = "XACCEL-CANARY-" + HexFormat.of().formatHex(randomBytes(new Random(), 12));
         MediaFixture f = new MediaFixture(dir, token);
@@ -130,7 +130,7 @@ final class MediaFixture {
         files.put(relative, content);
     }
 
-    byte[] canaryContent() {
+    public byte[] canaryContent() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 8; i++) {
             sb.append(canaryToken).append(" secret outside the media root\n");
@@ -139,7 +139,7 @@ final class MediaFixture {
     }
 
     /** Content of a file created under the media root. */
-    byte[] content(String relative) {
+    public byte[] content(String relative) {
         byte[] c = files.get(relative);
         if (c == null) {
             throw new IllegalArgumentException("no fixture file " + relative);
@@ -148,13 +148,13 @@ final class MediaFixture {
     }
 
     /** True when the bytes contain the canary token (or its first half, to catch partial ranges). */
-    boolean leaksCanary(byte[] bytes) {
+    public boolean leaksCanary(byte[] bytes) {
         byte[] token = canaryToken.getBytes(StandardCharsets.US_ASCII);
         return RawHttp.indexOf(bytes, token, 0) >= 0;
     }
 
     /** Percent-encodes every UTF-8 byte outside {@code A-Za-z0-9-._~} and keeps {@code /}. */
-    static String encodePath(String path) {
+    public static String encodePath(String path) {
         StringBuilder sb = new StringBuilder();
         for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
@@ -169,7 +169,7 @@ final class MediaFixture {
         return sb.toString();
     }
 
-    static String sha256(byte[] bytes) {
+    public static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
@@ -177,7 +177,7 @@ final class MediaFixture {
         }
     }
 
-    static byte[] randomBytes(Random random, int size) {
+    public static byte[] randomBytes(Random random, int size) {
         byte[] b = new byte[size];
         random.nextBytes(b);
         return b;

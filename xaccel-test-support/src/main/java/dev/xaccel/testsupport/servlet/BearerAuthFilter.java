@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport.servlet;
 
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -16,10 +16,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code Authorization: Bearer test-token} the request ends here with 401. It also records the remote
  * port of each authorized request, which identifies the TCP connection nginx used.
  */
-final class BearerAuthFilter implements Filter {
+public final class BearerAuthFilter implements Filter {
 
-    static final String TOKEN = "test-token";
-    static final String AUTHORIZATION = "Bearer " + TOKEN;
+    public static final String TOKEN = "test-token";
+    public static final String AUTHORIZATION = "Bearer " + TOKEN;
 
     private final List<Integer> remotePorts = new CopyOnWriteArrayList<>();
 
@@ -39,7 +39,7 @@ final class BearerAuthFilter implements Filter {
         chain.doFilter(request, response);
     }
 
-    List<Integer> remotePorts() {
+    public List<Integer> remotePorts() {
         return List.copyOf(remotePorts);
     }
 }

@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.suite;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

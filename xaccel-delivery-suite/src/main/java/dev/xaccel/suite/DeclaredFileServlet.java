@@ -1,4 +1,7 @@
-package dev.xaccel.filter;
+package dev.xaccel.suite;
+
+import dev.xaccel.filter.XAccel;
+import dev.xaccel.filter.XAccelFile;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,13 +17,13 @@ import java.nio.file.Path;
  * inside a location is the filter's job. Optional query parameters: {@code name} (download name),
  * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type).
  */
-final class DeclaredFileServlet extends HttpServlet {
+public final class DeclaredFileServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
 
     private final transient Path root;
 
-    DeclaredFileServlet(Path root) {
+    public DeclaredFileServlet(Path root) {
         this.root = root;
     }
 

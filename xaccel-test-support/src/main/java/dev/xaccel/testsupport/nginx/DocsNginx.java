@@ -1,7 +1,6 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport.nginx;
 
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.nginx.NginxServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,31 +12,33 @@ import java.util.Map;
  * template verbatim (or as a test modified it), {@code ${TOMCAT_PORT}} the suite's Tomcat, {@code ${MEDIA_ROOT}}
  * its media root, the prefix {@code target/nginx-<suite>}.
  */
-final class DocsNginx {
+public final class DocsNginx {
 
     /** The documented snippet (README.md). */
-    static final String TEMPLATE = "docs/nginx/xaccel.conf.template";
+    public static final String TEMPLATE = "docs/nginx/xaccel.conf.template";
+    /** The cached-decision variant (docs/nginx/xaccel-cached-auth.conf.template, {@code ${PUBLIC_PREFIX}}). */
+    public static final String CACHED_TEMPLATE = "docs/nginx/xaccel-cached-auth.conf.template";
 
     private DocsNginx() {
     }
 
     /** A file of the repository, e.g. {@link #TEMPLATE}. */
-    static Path path(String relative) {
+    public static Path path(String relative) {
         return TestPaths.repositoryFile(relative);
     }
 
     /** The text of {@code relative}, e.g. {@link #TEMPLATE}. */
-    static String text(String relative) throws IOException {
+    public static String text(String relative) throws IOException {
         return Files.readString(path(relative), StandardCharsets.UTF_8);
     }
 
     /** nginx from {@link #TEMPLATE} in front of {@code tomcatPort}, serving {@code mediaRoot}. */
-    static NginxServer start(String suite, int tomcatPort, Path mediaRoot) throws IOException {
+    public static NginxServer start(String suite, int tomcatPort, Path mediaRoot) throws IOException {
         return start(suite, text(TEMPLATE), Map.of(), tomcatPort, mediaRoot);
     }
 
     /** nginx from another template (a docs/nginx variant, possibly modified) with {@code extra} values as well. */
-    static NginxServer start(String suite, String template, Map<String, String> extra, int tomcatPort,
+    public static NginxServer start(String suite, String template, Map<String, String> extra, int tomcatPort,
             Path mediaRoot) throws IOException {
         return NginxServer.builder(TestPaths.target().resolve("nginx-" + suite))
                 .template(template)

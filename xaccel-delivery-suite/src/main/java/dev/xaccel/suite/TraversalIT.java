@@ -1,7 +1,10 @@
-package dev.xaccel.filter;
+package dev.xaccel.suite;
 
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,25 +37,29 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A traversal corpus sent as raw request lines (no client normalizes them) via nginx and directly to
- * Tomcat (served directly, and offloaded by sending the marker from a trusted address), also to a
- * Tomcat whose connector lets backslashes and encoded slashes through. Canary files sit outside the
+ * A traversal corpus sent as raw request lines (no client normalizes them) via the front end and directly to
+ * the container (served directly, and offloaded by sending the marker from a trusted address), also to the
+ * container in its lenient mode, where it has one, which lets backslashes and encoded slashes through. Canary files sit outside the
  * media root (beside it, in a sibling whose name extends the root's, behind symlinks) and hidden inside
  * it: no response may ever contain a canary's token, and every X-Accel-Redirect must name a regular,
  * visible file inside the root.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TraversalIT {
+public class TraversalIT {
 
     private static final String SUITE = "traversal";
 
     /** Where a payload is sent. */
     enum Target {
-        NGINX, TOMCAT, TOMCAT_WITH_MARKER, LENIENT_TOMCAT, LENIENT_TOMCAT_WITH_MARKER
+        FRONT_END, CONTAINER, CONTAINER_WITH_MARKER, LENIENT_CONTAINER, LENIENT_CONTAINER_WITH_MARKER;
+
+        boolean lenient() {
+            return this == LENIENT_CONTAINER || this == LENIENT_CONTAINER_WITH_MARKER;
+        }
     }
 
-    private E2eStack stack;
-    private E2eStack lenient;
+    private DeliveryStack stack;
+    private DeliveryStack lenient;
     private MediaFixture media;
     private Path mediaReal;
     private final ConcurrentLinkedQueue<String> results = new ConcurrentLinkedQueue<>();
@@ -61,8 +68,10 @@ class TraversalIT {
     void start() throws Exception {
         media = MediaFixture.create(SUITE);
         mediaReal = media.media.toRealPath();
-        stack = E2eStack.start(SUITE, media, Map.of(), true, false);
-        lenient = E2eStack.start(SUITE + "-lenient", media, Map.of(), false, true);
+        stack = DeliveryStack.start(SUITE, media, Map.of(), SuiteEnvironment.frontEnd(), false);
+        if (SuiteEnvironment.container().hasLenientMode()) {
+            lenient = DeliveryStack.start(SUITE + "-lenient", media, Map.of(), null, true);
+        }
     }
 
     @AfterAll
@@ -89,7 +98,7 @@ class TraversalIT {
         String outsideEncoded = outside.replace("/", "%2F");
         String manyUps = "../".repeat(24) + outside.substring(1);
         List<String> m = new ArrayList<>();
-        String lib = E2eStack.MAPPED_PREFIX;
+        String lib = SuiteApp.MAPPED_PREFIX;
         // plain and encoded dot-dot
         m.add(lib + "../canary.txt");
         m.add(lib + "../../canary.txt");
@@ -163,7 +172,7 @@ class TraversalIT {
         m.add(lib + "nested/./../.hidden-canary");
         m.add(lib + "nested/..%2f.hidden-canary");
         // the declared API, from the path and from a naive query parameter
-        String files = E2eStack.DECLARED_PREFIX;
+        String files = SuiteApp.DECLARED_PREFIX;
         m.add(files + "../canary.txt");
         m.add(files + "%2e%2e/canary.txt");
         m.add(files + "%252e%252e%252fcanary.txt");
@@ -189,7 +198,9 @@ class TraversalIT {
     }
 
     Stream<Arguments> cases() {
-        return corpus().stream().flatMap(p -> Arrays.stream(Target.values()).map(t -> Arguments.of(t, p)));
+        boolean withLenient = SuiteEnvironment.container().hasLenientMode();
+        return corpus().stream().flatMap(p -> Arrays.stream(Target.values()).filter(t -> withLenient || !t.lenient())
+                .map(t -> Arguments.of(t, p)));
     }
 
     @Test
@@ -204,27 +215,29 @@ class TraversalIT {
         RawHttp.Request req = RawHttp.get(payload).header("Authorization", BearerAuthFilter.AUTHORIZATION);
         int port;
         switch (target) {
-            case NGINX -> port = stack.nginxPort();
-            case TOMCAT -> port = stack.tomcat.port();
-            case TOMCAT_WITH_MARKER -> {
-                port = stack.tomcat.port();
-                req.header("X-Sendfile-Type", "X-Accel-Redirect");
+            case FRONT_END -> port = stack.frontEndPort();
+            case CONTAINER -> port = stack.containerPort();
+            case CONTAINER_WITH_MARKER -> {
+                port = stack.containerPort();
+                req.header("X-Sendfile-Type", stack.frontEndKind().offloadHeader());
             }
-            case LENIENT_TOMCAT -> port = lenient.tomcat.port();
+            case LENIENT_CONTAINER -> port = lenient.containerPort();
             default -> {
-                port = lenient.tomcat.port();
+                port = lenient.containerPort();
                 req.header("X-Sendfile-Type", "X-Accel-Redirect");
             }
         }
         RawHttp.Response r = req.send(port);
-        String redirect = r.header("X-Accel-Redirect");
+        String redirect = r.header(target.lenient() ? "X-Accel-Redirect" : stack.frontEndKind().offloadHeader());
         results.add(target + "\t" + r.status() + "\t" + payload
                 + (redirect != null ? "\t-> " + redirect : "") + "\t" + r.body().length);
         assertFalse(media.leaksCanary(r.raw()), "canary leaked: " + payload + " -> " + r);
-        if (redirect != null) {
+        if (redirect != null && (target.lenient() || stack.frontEndKind().offloadHeader().equals("X-Accel-Redirect"))) {
             assertRedirectStaysInside(redirect, payload);
+        } else if (redirect != null) {
+            assertTrue(redirect.startsWith(mediaReal.toString() + "/"), "offload outside the root: " + redirect);
         }
-        if (payload.startsWith(E2eStack.MAPPED_PREFIX)) {
+        if (payload.startsWith(SuiteApp.MAPPED_PREFIX)) {
             assertTrue(r.status() < 500, "mapped mode rejects with 4xx, not " + r.status() + ": " + payload);
         }
         assertTrue(r.status() != 200 || !payload.contains("canary"),
@@ -234,15 +247,16 @@ class TraversalIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("awkwardNames")
     void controlEveryAwkwardNameGivesACanonicalRedirectInsideTheRoot(String name) {
-        for (String prefix : List.of(E2eStack.MAPPED_PREFIX, E2eStack.DECLARED_PREFIX)) {
-            RawHttp.Response r = E2eStack.authGet(prefix + MediaFixture.encodePath(name))
-                    .header("X-Sendfile-Type", "X-Accel-Redirect").send(stack.tomcat.port());
+        DeliveryStack nginxStyle = lenient != null ? lenient : stack;
+        for (String prefix : List.of(SuiteApp.MAPPED_PREFIX, SuiteApp.DECLARED_PREFIX)) {
+            RawHttp.Response r = SuiteApp.authGet(prefix + MediaFixture.encodePath(name))
+                    .header("X-Sendfile-Type", "X-Accel-Redirect").send(nginxStyle.containerPort());
             assertEquals(200, r.status(), r.toString());
             assertEquals(0, r.body().length);
             String redirect = r.header("X-Accel-Redirect");
             assertEquals(1, r.headers("X-Accel-Redirect").size(), r.toString());
             assertRedirectStaysInside(redirect, name);
-            assertEquals(E2eStack.INTERNAL_PREFIX + name, percentDecode(redirect), "decodes to the file name");
+            assertEquals(SuiteApp.INTERNAL_PREFIX + name, percentDecode(redirect), "decodes to the file name");
             assertTrue(redirect.chars().allMatch(c -> c == '%' || c == '/' || c == '-' || c == '.' || c == '_'
                     || c == '~' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'),
                     "every byte outside A-Za-z0-9-._~/ percent-encoded: " + redirect);
@@ -277,7 +291,7 @@ class TraversalIT {
         logger.setLevel(Level.FINE);
         logger.addHandler(capture);
         try {
-            RawHttp.Response r = E2eStack.authGet("/files?path=../outside/canary.txt").send(stack.nginxPort());
+            RawHttp.Response r = SuiteApp.authGet("/files?path=../outside/canary.txt").send(stack.frontEndPort());
             assertEquals(500, r.status(), r.toString());
             assertFalse(media.leaksCanary(r.raw()));
         } finally {
@@ -292,8 +306,8 @@ class TraversalIT {
 
     /** An X-Accel-Redirect must name a regular, visible file under the media root. */
     private void assertRedirectStaysInside(String redirect, String payload) {
-        assertTrue(redirect.startsWith(E2eStack.INTERNAL_PREFIX), redirect);
-        String encoded = redirect.substring(E2eStack.INTERNAL_PREFIX.length());
+        assertTrue(redirect.startsWith(SuiteApp.INTERNAL_PREFIX), redirect);
+        String encoded = redirect.substring(SuiteApp.INTERNAL_PREFIX.length());
         assertTrue(encoded.chars().allMatch(c -> c > 0x20 && c < 0x7f && c != '?' && c != '\\'),
                 "raw characters in " + redirect);
         String decoded = percentDecode(encoded);

@@ -1,4 +1,4 @@
-package dev.xaccel.filter;
+package dev.xaccel.testsupport.servlet;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  * length) or {@code chunked} (a non-empty chunked body).</li>
  * </ul>
  */
-final class RawAccelServlet extends HttpServlet {
+public final class RawAccelServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
 
