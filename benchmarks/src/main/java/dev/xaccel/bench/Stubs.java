@@ -5,11 +5,9 @@ import java.lang.reflect.Proxy;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -84,31 +82,6 @@ final class Stubs {
                     case "getEffectiveMinorVersion" -> 1;
                     default -> m.invoke(base, a);
                 });
-    }
-
-    static FilterConfig filterConfig(String name, ServletContext context, Map<String, String> params) {
-        Map<String, String> copy = new LinkedHashMap<>(params);
-        return new FilterConfig() {
-            @Override
-            public String getFilterName() {
-                return name;
-            }
-
-            @Override
-            public ServletContext getServletContext() {
-                return context;
-            }
-
-            @Override
-            public String getInitParameter(String n) {
-                return copy.get(n);
-            }
-
-            @Override
-            public Enumeration<String> getInitParameterNames() {
-                return Collections.enumeration(copy.keySet());
-            }
-        };
     }
 
     /** A GET request; reusable: {@link #reset()} clears what a filter may have set. */
