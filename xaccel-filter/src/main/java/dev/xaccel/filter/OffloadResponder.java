@@ -36,6 +36,30 @@ final class OffloadResponder {
     /** Writes the offload answer; the response is not committed and holds no body. */
     static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
             HttpServletResponse resp) {
+        begin(cfg, offload.redirect(), headers, resp);
+        if (cfg.headerType().isNginx()) {
+            accelExpires(cfg, location, resp, file);
+            if (location.cacheable() && offload.rawPath() != null) {
+                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
+            }
+        }
+        resp.setContentLength(0);
+    }
+
+    /**
+     * Writes the offload answer for a remote object (nginx only). It carries {@code X-Accel-Expires: 0}: a
+     * decision that names a presigned URL must never be cached (the URL expires within seconds).
+     *
+     * @param redirect the {@link RemoteRedirect} value
+     */
+    static void respondRemote(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
+        begin(cfg, redirect, headers, resp);
+        resp.setHeader("X-Accel-Expires", "0");
+        resp.setContentLength(0);
+    }
+
+    /** Status, the file's headers, the offload header and nginx's rate and charset extras. */
+    private static void begin(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
         resp.resetBuffer();
         resp.setStatus(HttpServletResponse.SC_OK);
         resp.setContentType(headers.contentType());
@@ -46,7 +70,7 @@ final class OffloadResponder {
             resp.setHeader("Cache-Control", headers.cacheControl());
         }
         headers.writeSecurityHeaders(resp);
-        resp.setHeader(cfg.headerType().headerName(), offload.redirect());
+        resp.setHeader(cfg.headerType().headerName(), redirect);
         if (cfg.headerType().isNginx()) {
             if (cfg.limitRate() != null) {
                 resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
@@ -54,12 +78,7 @@ final class OffloadResponder {
             if (cfg.charset() != null) {
                 resp.setHeader("X-Accel-Charset", cfg.charset());
             }
-            accelExpires(cfg, location, resp, file);
-            if (location.cacheable() && offload.rawPath() != null) {
-                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
-            }
         }
-        resp.setContentLength(0);
     }
 
     /**
