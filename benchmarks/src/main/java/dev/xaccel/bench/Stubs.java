@@ -2,9 +2,11 @@ package dev.xaccel.bench;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.DispatcherType;
@@ -166,7 +168,7 @@ final class Stubs {
         @Override
         public Enumeration<String> getHeaders(String name) {
             String v = getHeader(name);
-            return v == null ? Collections.emptyEnumeration() : Collections.enumeration(java.util.List.of(v));
+            return v == null ? Collections.emptyEnumeration() : Collections.enumeration(List.of(v));
         }
 
         @Override
@@ -262,6 +264,18 @@ final class Stubs {
         @Override
         public String getHeader(String name) {
             return header(name);
+        }
+
+        /** Servlet: never {@code null}, empty when absent (one value per name is all this stub keeps). */
+        @Override
+        public Collection<String> getHeaders(String name) {
+            String v = header(name);
+            return v == null ? List.of() : List.of(v);
+        }
+
+        @Override
+        public Collection<String> getHeaderNames() {
+            return List.copyOf(headers.keySet());
         }
 
         @Override
