@@ -23,7 +23,7 @@ public class AcceptFilterNotice implements ApplicationListener<WebServerInitiali
         if (event.getApplicationContext().getServerNamespace() != null) {
             return; // a management server: the main one was reported
         }
-        ClassLoader loader = getClass().getClassLoader();
+        ClassLoader loader = event.getApplicationContext().getClassLoader();
         String server = event.getWebServer().getClass().getName();
         if (!ClassUtils.isPresent(CONNECTOR_CLASS, loader)) {
             LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: xaccel-tomcat-connector is not on the class path "
