@@ -9,6 +9,7 @@ public class InvalidXAccelPropertyException extends IllegalStateException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The refused property. */
     private final String property;
 
     /**
