@@ -44,7 +44,7 @@ class ConfigurationMetadataTest {
         }
     }
 
-    private static List<Map<String, Object>> properties() {
+    static List<Map<String, Object>> properties() {
         return JsonPath.read(JSON, "$.properties[*]");
     }
 
