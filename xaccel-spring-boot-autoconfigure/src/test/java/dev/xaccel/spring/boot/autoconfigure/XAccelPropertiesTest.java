@@ -46,7 +46,7 @@ class XAccelPropertiesTest {
         BeanWrapper bean = new BeanWrapperImpl(new XAccelProperties());
         for (String param : XAccelFilter.PARAMS) {
             assertThat(bean.isReadableProperty(param) && bean.isWritableProperty(param))
-                    .as("init-param %s has no property xaccel.%s in XAccelProperties", param,
+                    .as("init-param %s has no property %s in XAccelProperties", param,
                             XAccelProperties.propertyOf(param))
                     .isTrue();
         }
@@ -79,7 +79,7 @@ class XAccelPropertiesTest {
             }
             String param = (String) InitParams.class.getField(f.getName().substring("DEFAULT_".length())).get(null);
             Object value = bean.getPropertyValue(param);
-            assertThat(shown(value)).as("default of xaccel.%s", XAccelProperties.propertyOf(param))
+            assertThat(shown(value)).as("default of %s", XAccelProperties.propertyOf(param))
                     .isEqualTo(String.valueOf(f.get(null)));
             compared++;
         }
@@ -144,7 +144,7 @@ class XAccelPropertiesTest {
                 "jmxName=dev.xaccel:type=Test,name=reach");
         assertThat(set.keySet()).as("a case for every init-param").containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
         for (String param : set.keySet()) {
-            assertThat(line(set.get(param))).as("xaccel.%s reaches the filter", XAccelProperties.propertyOf(param))
+            assertThat(line(set.get(param))).as("%s reaches the filter", XAccelProperties.propertyOf(param))
                     .contains(shows.get(param));
         }
     }
