@@ -135,6 +135,12 @@ public class XAccelProperties {
     /** Longest offload header value(s) in bytes (at least 256); longer ones are served directly. */
     private int maxRedirectLength = 2048;
 
+    /**
+     * Stores that declared remote objects (XAccel.sendRemote, presigned S3 URLs) may come from: scheme://host[:port]
+     * origins, comma or blank separated; any other origin is refused. Default: none.
+     */
+    private String remoteOrigins;
+
     /** One entry of {@code xaccel.locations}. */
     public static class Location {
 
@@ -479,6 +485,16 @@ public class XAccelProperties {
     /** @param maxRedirectLength the longest offload header */
     public void setMaxRedirectLength(int maxRedirectLength) {
         this.maxRedirectLength = maxRedirectLength;
+    }
+
+    /** @return the origins remote objects may come from */
+    public String getRemoteOrigins() {
+        return remoteOrigins;
+    }
+
+    /** @param remoteOrigins the origins remote objects may come from */
+    public void setRemoteOrigins(String remoteOrigins) {
+        this.remoteOrigins = remoteOrigins;
     }
 
     /**

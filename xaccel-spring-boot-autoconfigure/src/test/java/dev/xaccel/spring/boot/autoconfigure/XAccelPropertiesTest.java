@@ -88,7 +88,8 @@ class XAccelPropertiesTest {
         assertThat(p.isAllowUnmapped() || p.isAllowHidden() || p.isSendfile()).isFalse();
         assertThat(p.getLocations()).isEmpty();
         assertThat(Arrays.asList(p.getLimitRate(), p.getCharset(), p.getAccelExpires(), p.getCacheControl(),
-                p.getJmxName(), p.getSignedLinkSecret(), p.getSignedLinkPrefix())).containsOnlyNulls();
+                p.getJmxName(), p.getSignedLinkSecret(), p.getSignedLinkPrefix(), p.getRemoteOrigins()))
+                .containsOnlyNulls();
     }
 
     /** The filter built from default properties says the same as one configured by web.xml defaults. */
@@ -134,6 +135,8 @@ class XAccelPropertiesTest {
         case_(set, shows, InitParams.CONTENT_SECURITY_POLICY, p -> p.setContentSecurityPolicy("none"),
                 "contentSecurityPolicy=none");
         case_(set, shows, InitParams.MAX_REDIRECT_LENGTH, p -> p.setMaxRedirectLength(4096), "maxRedirectLength=4096");
+        case_(set, shows, InitParams.REMOTE_ORIGINS, p -> p.setRemoteOrigins("http://127.0.0.1:9000"),
+                "remoteOrigins=http://127.0.0.1:9000");
         case_(set, shows, InitParams.SIGNED_LINK_SECRET, XAccelPropertiesTest::signed, "signedLinkSecret=(set)");
         case_(set, shows, InitParams.SIGNED_LINK_PREFIX, XAccelPropertiesTest::signed, "signedLinkPrefix=/s/media/");
         case_(set, shows, InitParams.SIGNED_LINK_TTL, p -> {
