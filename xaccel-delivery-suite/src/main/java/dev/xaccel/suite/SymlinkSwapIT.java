@@ -75,6 +75,11 @@ public class SymlinkSwapIT {
         return true;
     }
 
+    /** Init-params a subclass adds to the filter's (after the front end's and the test's own). */
+    protected Map<String, String> moreParams() {
+        return Map.of();
+    }
+
     /** Names the directories: {@code swap-<policy>}, or with a prefix of a subclass. */
     protected String suite() {
         return "swap";
@@ -97,6 +102,7 @@ public class SymlinkSwapIT {
             params.put("mappings", SuiteApp.MAPPED_PREFIX + " => " + media + "/");
             params.put("symlinks", policy);
             params.put("jmxName", "none");
+            params.putAll(moreParams());
             ServletContainer container = SuiteEnvironment.container().create(name, false);
             int port = container.start(SuiteApp.app(new BearerAuthFilter())
                     .xaccelFilter(params)
@@ -110,6 +116,11 @@ public class SymlinkSwapIT {
             }
             stacks.put(policy, new Stack(media, container, port, front));
         }
+    }
+
+    /** The stack of one policy, for a subclass's own cases. */
+    Stack stack(String policy) {
+        return stacks.get(policy);
     }
 
     @AfterAll

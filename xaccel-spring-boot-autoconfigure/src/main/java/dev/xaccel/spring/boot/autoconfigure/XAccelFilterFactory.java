@@ -94,6 +94,7 @@ final class XAccelFilterFactory {
             set(InitParams.DEFAULT_CONTENT_TYPE, () -> b.defaultContentType(p.getDefaultContentType().trim()));
         }
         set(InitParams.SENDFILE, () -> b.sendfile(p.isSendfile()));
+        set(InitParams.FRONT_END_CONFINES, () -> b.frontEndConfines(p.isFrontEndConfines()));
         if (given(p.getJmxName())) {
             set(InitParams.JMX_NAME, () -> b.jmxName(p.getJmxName().trim()));
         }

@@ -109,6 +109,13 @@ public class XAccelProperties {
     private boolean sendfile = false;
 
     /**
+     * Whether nginx refuses symbolic links when it opens an offloaded file (disable_symlinks on from=ROOT in every
+     * internal location, as the shipped configs do): then offloaded requests check only the file's own name for a
+     * link. Only with header-type X-Accel-Redirect.
+     */
+    private boolean frontEndConfines = false;
+
+    /**
      * ObjectName of the statistics MBean, or none. Default: derived, dev.xaccel:type=XAccelFilter,context=CONTEXT
      * PATH,name=xaccel.
      */
@@ -405,6 +412,16 @@ public class XAccelProperties {
     /** @param defaultContentType the default content type */
     public void setDefaultContentType(String defaultContentType) {
         this.defaultContentType = defaultContentType;
+    }
+
+    /** @return whether nginx refuses links at open time */
+    public boolean isFrontEndConfines() {
+        return frontEndConfines;
+    }
+
+    /** @param frontEndConfines whether nginx refuses links at open time */
+    public void setFrontEndConfines(boolean frontEndConfines) {
+        this.frontEndConfines = frontEndConfines;
     }
 
     /** @return whether Tomcat's sendfile is used */

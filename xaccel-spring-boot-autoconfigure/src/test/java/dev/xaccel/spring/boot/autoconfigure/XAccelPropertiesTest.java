@@ -131,6 +131,7 @@ class XAccelPropertiesTest {
         case_(set, shows, InitParams.DEFAULT_CONTENT_TYPE, p -> p.setDefaultContentType("text/plain"),
                 "defaultContentType=text/plain");
         case_(set, shows, InitParams.SENDFILE, p -> p.setSendfile(true), "sendfile=true");
+        case_(set, shows, InitParams.FRONT_END_CONFINES, p -> p.setFrontEndConfines(true), "frontEndConfines=true");
         case_(set, shows, InitParams.CACHE_VARY, p -> p.setCacheVary("Cookie"), "cacheVary=Cookie,");
         case_(set, shows, InitParams.CONTENT_SECURITY_POLICY, p -> p.setContentSecurityPolicy("none"),
                 "contentSecurityPolicy=none");
