@@ -1,0 +1,57 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * Jetty's {@code HttpOutput.write(ByteBuffer)} (the Servlet 6.1 method, which Jetty has in ee10 too) of the open
+ * channel's read-only mapping: Jetty writes the buffer to the socket itself, without its aggregation buffer, so the
+ * bytes go from the page cache to the socket with no copy in user space. Mapped in chunks of at most
+ * {@value #CHUNK} bytes; a mapping is released when it is collected. Found by reflection on the stream's class (no
+ * Jetty dependency), once per class; other containers copy inside {@code write(ByteBuffer)} and get {@link Copy}.
+ */
+final class ByteBufferWrite implements ZeroCopy {
+
+    static final String NAME = "byte-buffer";
+    static final long CHUNK = 1L << 30;
+    private static final String JETTY = "org.eclipse.jetty.";
+
+    private static final StreamMethod METHOD = new StreamMethod(JETTY, "write", ByteBuffer.class);
+
+    private final OutputStream out;
+    private final Method write;
+
+    private ByteBufferWrite(OutputStream out, Method write) {
+        this.out = out;
+        this.write = write;
+    }
+
+    /** The write for this response's stream, or {@code null} when its class is not Jetty's. */
+    static ZeroCopy of(OutputStream out) {
+        Method m = METHOD.find(out);
+        return m == null ? null : new ByteBufferWrite(out, m);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void send(FileChannel channel, long start, long length) throws IOException {
+        ZeroCopy.requireLength(channel, start, length);
+        long position = start;
+        long remaining = length;
+        while (remaining > 0) {
+            long n = Math.min(CHUNK, remaining);
+            ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, position, n);
+            StreamMethod.invoke(write, out, mapped);
+            position += n;
+            remaining -= n;
+        }
+        out.flush();
+    }
+}

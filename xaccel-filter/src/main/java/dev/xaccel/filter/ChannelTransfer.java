@@ -1,0 +1,46 @@
+package dev.xaccel.filter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Method;
+import java.nio.channels.FileChannel;
+
+/**
+ * Undertow's {@code ServletOutputStreamImpl.transferFrom(FileChannel)}: the kernel's sendfile from the channel the
+ * filter opened. It sends from the channel's position for the rest of the {@code Content-Length}, after flushing
+ * what is buffered. Found by reflection on the stream's class (no Undertow dependency), looked up once per class;
+ * a stream of another container, or one a wrapper put in its place, has none.
+ */
+final class ChannelTransfer implements ZeroCopy {
+
+    static final String NAME = "channel-transfer";
+    private static final String UNDERTOW = "io.undertow.";
+
+    private static final StreamMethod METHOD = new StreamMethod(UNDERTOW, "transferFrom", FileChannel.class);
+
+    private final OutputStream out;
+    private final Method transferFrom;
+
+    private ChannelTransfer(OutputStream out, Method transferFrom) {
+        this.out = out;
+        this.transferFrom = transferFrom;
+    }
+
+    /** The transfer for this response's stream, or {@code null} when its class has none. */
+    static ZeroCopy of(OutputStream out) {
+        Method m = METHOD.find(out);
+        return m == null ? null : new ChannelTransfer(out, m);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public void send(FileChannel channel, long start, long length) throws IOException {
+        ZeroCopy.requireLength(channel, start, length);
+        channel.position(start);
+        StreamMethod.invoke(transferFrom, out, channel);
+    }
+}
