@@ -118,6 +118,11 @@ final class UndertowContainer implements ServletContainer {
         }
 
         @Override
+        public String servletVersion() {
+            return "6.0";
+        }
+
+        @Override
         public boolean hasLenientMode() {
             return true;
         }

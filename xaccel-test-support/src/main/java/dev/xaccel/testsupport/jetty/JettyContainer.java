@@ -128,9 +128,16 @@ public final class JettyContainer implements ServletContainer {
     /** Jetty of one environment; registered by the Jetty modules' test resources. */
     public abstract static class Factory implements ServletContainer.Factory {
         private final String environment;
+        private final String servletVersion;
 
-        Factory(String environment) {
+        Factory(String environment, String servletVersion) {
             this.environment = environment;
+            this.servletVersion = servletVersion;
+        }
+
+        @Override
+        public String servletVersion() {
+            return servletVersion;
         }
 
         @Override
@@ -157,14 +164,14 @@ public final class JettyContainer implements ServletContainer {
     /** Jetty's ee10 environment (Servlet 6.0). */
     public static final class Ee10 extends Factory {
         public Ee10() {
-            super("ee10");
+            super("ee10", "6.0");
         }
     }
 
     /** Jetty's ee11 environment (Servlet 6.1). */
     public static final class Ee11 extends Factory {
         public Ee11() {
-            super("ee11");
+            super("ee11", "6.1");
         }
     }
 }
