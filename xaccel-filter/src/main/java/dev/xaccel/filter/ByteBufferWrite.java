@@ -2,7 +2,6 @@ package dev.xaccel.filter;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
@@ -18,22 +17,17 @@ final class ByteBufferWrite implements ZeroCopy {
     static final String NAME = "byte-buffer";
     /** Bytes per mapping and write: measured on Jetty 12.1, 1 GiB writes were slower than copying, 4-16 MiB not. */
     static final long CHUNK = 8L << 20;
-    private static final String JETTY = "org.eclipse.jetty.";
+    private static final StreamMethod WRITE = new StreamMethod("org.eclipse.jetty.", "write", ByteBuffer.class);
 
-    private static final StreamMethod METHOD = new StreamMethod(JETTY, "write", ByteBuffer.class);
+    private final StreamMethod.Bound write;
 
-    private final OutputStream out;
-    private final Method write;
-
-    private ByteBufferWrite(OutputStream out, Method write) {
-        this.out = out;
+    private ByteBufferWrite(StreamMethod.Bound write) {
         this.write = write;
     }
 
     /** The write for this response's stream, or {@code null} when its class is not Jetty's. */
     static ZeroCopy of(OutputStream out) {
-        Method m = METHOD.find(out);
-        return m == null ? null : new ByteBufferWrite(out, m);
+        return WRITE.bind(out, ByteBufferWrite::new);
     }
 
     @Override
@@ -49,10 +43,10 @@ final class ByteBufferWrite implements ZeroCopy {
         while (remaining > 0) {
             long n = Math.min(CHUNK, remaining);
             ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, position, n);
-            StreamMethod.invoke(write, out, mapped);
+            write.call(mapped);
             position += n;
             remaining -= n;
         }
-        out.flush();
+        write.stream().flush();
     }
 }

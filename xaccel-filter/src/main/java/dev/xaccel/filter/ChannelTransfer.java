@@ -2,7 +2,6 @@ package dev.xaccel.filter;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 
 /**
@@ -14,22 +13,19 @@ import java.nio.channels.FileChannel;
 final class ChannelTransfer implements ZeroCopy {
 
     static final String NAME = "channel-transfer";
-    private static final String UNDERTOW = "io.undertow.";
 
-    private static final StreamMethod METHOD = new StreamMethod(UNDERTOW, "transferFrom", FileChannel.class);
+    private static final StreamMethod TRANSFER_FROM = new StreamMethod("io.undertow.", "transferFrom",
+            FileChannel.class);
 
-    private final OutputStream out;
-    private final Method transferFrom;
+    private final StreamMethod.Bound transferFrom;
 
-    private ChannelTransfer(OutputStream out, Method transferFrom) {
-        this.out = out;
+    private ChannelTransfer(StreamMethod.Bound transferFrom) {
         this.transferFrom = transferFrom;
     }
 
     /** The transfer for this response's stream, or {@code null} when its class has none. */
     static ZeroCopy of(OutputStream out) {
-        Method m = METHOD.find(out);
-        return m == null ? null : new ChannelTransfer(out, m);
+        return TRANSFER_FROM.bind(out, ChannelTransfer::new);
     }
 
     @Override
@@ -41,6 +37,6 @@ final class ChannelTransfer implements ZeroCopy {
     public void send(FileChannel channel, long start, long length) throws IOException {
         ZeroCopy.requireLength(channel, start, length);
         channel.position(start);
-        StreamMethod.invoke(transferFrom, out, channel);
+        transferFrom.call(channel);
     }
 }

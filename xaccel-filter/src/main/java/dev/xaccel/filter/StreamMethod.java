@@ -1,8 +1,10 @@
 package dev.xaccel.filter;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.function.Function;
 
 /**
  * A public method of a container's own output stream class, looked up by reflection once per class: the filter
@@ -31,26 +33,31 @@ final class StreamMethod {
         };
     }
 
-    /** The method of {@code stream}'s class, or {@code null}. */
-    Method find(Object stream) {
-        return methods.get(stream.getClass());
+    /** {@code make} applied to the method of {@code stream}'s class bound to it; {@code null} when it has none. */
+    <T> T bind(OutputStream stream, Function<Bound, T> make) {
+        Method m = methods.get(stream.getClass());
+        return m == null ? null : make.apply(new Bound(stream, m));
     }
 
-    /** Calls {@code method} on {@code stream}; what it throws comes out as it is (or in an IOException). */
-    static void invoke(Method method, Object stream, Object argument) throws IOException {
-        try {
-            method.invoke(stream, argument);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
+    /** The method and the stream it is called on. */
+    record Bound(OutputStream stream, Method method) {
+
+        /** Calls the method; what it throws comes out as it is (or in an IOException). */
+        void call(Object argument) throws IOException {
+            try {
+                method.invoke(stream, argument);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) {
+                    throw io;
+                }
+                if (cause instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IOException(cause);
+            } catch (IllegalAccessException e) {
+                throw new IOException(e);
             }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IOException(cause);
-        } catch (IllegalAccessException e) {
-            throw new IOException(e);
         }
     }
 }
