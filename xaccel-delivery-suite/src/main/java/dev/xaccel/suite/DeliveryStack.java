@@ -113,12 +113,6 @@ public final class DeliveryStack implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            if (frontEnd != null) {
-                frontEnd.close();
-            }
-        } finally {
-            container.close();
-        }
+        CloseAll.of(frontEnd, container);
     }
 }

@@ -84,15 +84,7 @@ public abstract class JaxRsSuite {
 
     @AfterAll
     void stop() {
-        try {
-            if (frontEnd != null) {
-                frontEnd.close();
-            }
-        } finally {
-            if (container != null) {
-                container.close();
-            }
-        }
+        CloseAll.of(frontEnd, container);
     }
 
     @Test
