@@ -50,13 +50,7 @@ public class SymlinkSwapIT {
     record Stack(Path media, ServletContainer container, int port, FrontEnd frontEnd) implements AutoCloseable {
         @Override
         public void close() {
-            try {
-                if (frontEnd != null) {
-                    frontEnd.close();
-                }
-            } finally {
-                container.close();
-            }
+            CloseAll.of(frontEnd, container);
         }
     }
 
@@ -125,7 +119,7 @@ public class SymlinkSwapIT {
 
     @AfterAll
     void stop() {
-        stacks.values().forEach(Stack::close);
+        CloseAll.of(stacks.values().toArray(AutoCloseable[]::new));
     }
 
     Stream<Arguments> cases() {
