@@ -47,6 +47,12 @@ final class OffloadResponder {
         }
         headers.writeSecurityHeaders(resp);
         resp.setHeader(cfg.headerType().headerName(), offload.redirect());
+        if (offload.etag() != null) {
+            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
+            resp.setHeader("ETag", offload.etag());
+            resp.setDateHeader("Last-Modified", offload.lastModified());
+            resp.setHeader("Accept-Ranges", "bytes");
+        }
         if (cfg.headerType().isNginx()) {
             if (cfg.limitRate() != null) {
                 resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
