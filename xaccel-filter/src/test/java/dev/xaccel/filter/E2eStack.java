@@ -2,7 +2,11 @@ package dev.xaccel.filter;
 
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.frontend.FrontEndServer;
+import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.servlet.OffloadRecorder;
 import dev.xaccel.testsupport.servlet.WebApp;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 import jakarta.servlet.Filter;
@@ -13,7 +17,9 @@ import java.util.Map;
 /**
  * One suite's world: its media tree, an embedded Tomcat with the auth filter, the XAccelFilter (as
  * web.xml would declare it: {@link #app}), the declared-API servlet at {@code /files/*}, a servlet that sets
- * X-Accel-Redirect on its own at {@code /raw}, and optionally nginx from the documented template.
+ * X-Accel-Redirect on its own at {@code /raw}, and optionally nginx from the documented template or another
+ * shipped front end ({@link FrontEnd}; the filter then gets its {@code headerType}). An {@link OffloadRecorder}
+ * before everything says how the application answered each request.
  */
 final class E2eStack implements AutoCloseable {
 
@@ -34,12 +40,18 @@ final class E2eStack implements AutoCloseable {
     final MediaFixture media;
     final EmbeddedTomcat tomcat;
     final NginxServer nginx;
+    /** The front end: {@link #nginx} or another, or {@code null}. */
+    final FrontEndServer frontEnd;
+    final OffloadRecorder recorder;
     private final BearerAuthFilter auth;
 
-    private E2eStack(MediaFixture media, EmbeddedTomcat tomcat, NginxServer nginx, BearerAuthFilter auth) {
+    private E2eStack(MediaFixture media, EmbeddedTomcat tomcat, FrontEndServer frontEnd, OffloadRecorder recorder,
+            BearerAuthFilter auth) {
         this.media = media;
         this.tomcat = tomcat;
-        this.nginx = nginx;
+        this.frontEnd = frontEnd;
+        this.nginx = frontEnd instanceof NginxServer n ? n : null;
+        this.recorder = recorder;
         this.auth = auth;
     }
 
@@ -78,11 +90,27 @@ final class E2eStack implements AutoCloseable {
 
     static E2eStack start(String suite, MediaFixture media, Map<String, String> params, boolean withNginx,
             boolean lenient) throws Exception {
+        return start(suite, media, params, withNginx ? ShippedFrontEnd.NGINX : null, lenient);
+    }
+
+    /** Tomcat behind {@code frontEnd} (started from its shipped config), the filter with its {@code headerType}. */
+    static E2eStack start(String suite, MediaFixture media, Map<String, String> params, FrontEnd frontEnd)
+            throws Exception {
+        Map<String, String> all = new LinkedHashMap<>(frontEnd.filterParams(media.media.toRealPath()));
+        all.remove("locations"); // baseParams' entry is the same, on the path as the suites name it
+        all.putAll(params);
+        return start(suite, media, all, frontEnd, false);
+    }
+
+    /** @param frontEnd {@code null} for Tomcat alone */
+    private static E2eStack start(String suite, MediaFixture media, Map<String, String> params, FrontEnd frontEnd,
+            boolean lenient) throws Exception {
         Map<String, String> all = baseParams(media, suite);
         all.putAll(params);
         BearerAuthFilter auth = new BearerAuthFilter();
+        OffloadRecorder recorder = new OffloadRecorder();
         EmbeddedTomcat.Builder b = EmbeddedTomcat.builder(TestPaths.freshDir("tomcat-" + suite))
-                .webapp(app(auth)
+                .webapp(WebApp.root().mimeMappings(MIME_TYPES).filter("recorder", recorder).filter("auth", auth)
                         .xaccelFilter(all)
                         .servlet("/files/*", new DeclaredFileServlet(media.media))
                         .servlet("/raw", new RawAccelServlet()));
@@ -90,16 +118,17 @@ final class E2eStack implements AutoCloseable {
             b.lenientConnector();
         }
         EmbeddedTomcat tomcat = b.start();
-        NginxServer nginx = null;
-        if (withNginx) {
+        FrontEndServer server = null;
+        if (frontEnd != null) {
             try {
-                nginx = DocsNginx.start(suite, tomcat.port(), media.media);
+                server = frontEnd.start(TestPaths.target().resolve(frontEnd.id() + "-" + suite), tomcat.port(),
+                        media.media.toRealPath());
             } catch (Exception | Error e) {
                 tomcat.close();
                 throw e;
             }
         }
-        return new E2eStack(media, tomcat, nginx, auth);
+        return new E2eStack(media, tomcat, server, recorder, auth);
     }
 
     /** Remote ports of the authorized requests seen so far: one value per TCP connection. */
@@ -111,6 +140,11 @@ final class E2eStack implements AutoCloseable {
         return nginx.port();
     }
 
+    /** The front end's port (nginx's or another's). */
+    int frontEndPort() {
+        return frontEnd.port();
+    }
+
     /** An authorized GET. */
     static RawHttp.Request authGet(String target) {
         return RawHttp.get(target).header("Authorization", BearerAuthFilter.AUTHORIZATION);
@@ -119,8 +153,8 @@ final class E2eStack implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (nginx != null) {
-                nginx.close();
+            if (frontEnd != null) {
+                frontEnd.close();
             }
         } finally {
             tomcat.close();
