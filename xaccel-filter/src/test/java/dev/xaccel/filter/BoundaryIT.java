@@ -1,5 +1,8 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.servlet.SuiteApp;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,12 +87,12 @@ class BoundaryIT {
         params.put("signedLinkSecret", SECRET);
         params.put("signedLinkPrefix", "/s/media/");
         params.put("jmxName", "none");
-        tomcat = E2eStack.tomcat("boundary", E2eStack.app(new UsersAuthFilter(List.of("/assets/")))
+        tomcat = EmbeddedTomcat.start("boundary", SuiteApp.app(new UsersAuthFilter(List.of("/assets/")))
                 .xaccelFilter(params)
                 .servlet("/covers/*", new OwnedFileServlet(media))
                 .servlet("/assets/*", new AssetServlet()));
         signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
-        for (String template : List.of(DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE,
+        for (String template : List.of(DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE,
                 SignedLinksIT.TEMPLATE)) {
             NGINX.put(template, DocsNginx.start("boundary-" + NGINX.size(), DocsNginx.text(template),
                     Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET), tomcat.port(), media));
@@ -133,7 +136,7 @@ class BoundaryIT {
             "/covers/.hidden/key.txt", "/library/../.hidden/key.txt", "/library/../../outside/canary.txt");
 
     @ParameterizedTest
-    @ValueSource(strings = {DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
     void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
         NginxServer nginx = NGINX.get(template);
         // the setup works: each user gets their own file through this config, and the signed link its file

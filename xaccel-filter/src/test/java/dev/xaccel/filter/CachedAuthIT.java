@@ -1,10 +1,14 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.servlet.SuiteApp;
+
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
-import static dev.xaccel.filter.MediaFixture.encodePath;
+import static dev.xaccel.testsupport.media.MediaFixture.encodePath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,7 +36,6 @@ import org.junit.jupiter.api.Test;
  */
 class CachedAuthIT {
 
-    static final String CACHED_TEMPLATE = "docs/nginx/xaccel-cached-auth.conf.template";
     static final String FULL_KEY =
             "proxy_cache_key          \"$host$request_uri|$cookie_JSESSIONID|$http_authorization|$cookie_remember_me\";";
     static final int TTL = 2;
@@ -69,7 +72,7 @@ class CachedAuthIT {
         Files.writeString(media.resolve("alice/typed.xat"), "typed\n", StandardCharsets.UTF_8);
         auth = new UsersAuthFilter();
         servlet = new OwnedFileServlet(media);
-        tomcat = E2eStack.tomcat("cachedauth", E2eStack.app(auth)
+        tomcat = EmbeddedTomcat.start("cachedauth", SuiteApp.app(auth)
                 .xaccelFilter(Map.of("locations", media + "/ => /_xaccel/media/ expires=" + TTL,
                         "jmxName", "none"))
                 .servlet("/covers/*", servlet));
@@ -90,7 +93,7 @@ class CachedAuthIT {
     }
 
     static String template() throws IOException {
-        return DocsNginx.text(CACHED_TEMPLATE);
+        return DocsNginx.text(DocsNginx.CACHED_TEMPLATE);
     }
 
     static NginxServer startNginx(String suite, String template) throws IOException {

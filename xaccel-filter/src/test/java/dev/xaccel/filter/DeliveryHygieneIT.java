@@ -1,5 +1,8 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,9 +1,15 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.RawAccelServlet;
+import dev.xaccel.testsupport.servlet.SuiteApp;
+
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
-import static dev.xaccel.filter.MediaFixture.encodePath;
+import static dev.xaccel.testsupport.media.MediaFixture.encodePath;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,7 +39,7 @@ class NginxFactsIT {
     @BeforeAll
     static void start() throws Exception {
         media = MediaFixture.create("facts");
-        tomcat = E2eStack.tomcat("facts", E2eStack.app(AUTH).servlet("/raw", new RawAccelServlet()));
+        tomcat = EmbeddedTomcat.start("facts", SuiteApp.app(AUTH).servlet("/raw", new RawAccelServlet()));
         nginx = DocsNginx.start("facts", tomcat.port(), media.media);
     }
 

@@ -1,5 +1,7 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.nginx.DocsNginx;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,7 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.nginx.DocsNginx;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -13,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ShippedNginxConfigTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {DocsNginx.TEMPLATE, CachedAuthIT.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
     void keepsTheBoundaryRules(String template) throws Exception {
         String text = DocsNginx.text(template);
         assertEquals(List.of(), NginxConfigLint.problems(text), template);

@@ -1,5 +1,10 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.SuiteApp;
+
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
@@ -43,7 +48,7 @@ class SignedLinksIT {
     static void start() throws Exception {
         System.setProperty(SECRET_PROPERTY, SECRET);
         media = MediaFixture.create("signedlinks");
-        tomcat = E2eStack.tomcat("signedlinks", E2eStack.app(new BearerAuthFilter())
+        tomcat = EmbeddedTomcat.start("signedlinks", SuiteApp.app(new BearerAuthFilter())
                 .xaccelFilter(Map.of("locations", media.media + "/ => /_xaccel/media/",
                         "signedLinkSecret", "${sys:" + SECRET_PROPERTY + "}",
                         "signedLinkPrefix", "/s/media/",
@@ -72,7 +77,7 @@ class SignedLinksIT {
     static String link(String relative, String... expires) {
         String target = "/sign?f=" + MediaFixture.encodePath(relative).replace("/", "%2F")
                 + (expires.length > 0 ? "&expires=" + expires[0] : "");
-        RawHttp.Response r = E2eStack.authGet(target).send(tomcat.port());
+        RawHttp.Response r = SuiteApp.authGet(target).send(tomcat.port());
         assertEquals(200, r.status(), r.toString());
         return r.bodyText();
     }

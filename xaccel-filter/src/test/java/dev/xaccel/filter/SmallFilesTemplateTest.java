@@ -1,5 +1,7 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.nginx.DocsNginx;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +38,7 @@ class SmallFilesTemplateTest {
 
     @Test
     void cachedAuthLocationKeysOnEveryCredentialAndNeverCachesCookiesOrIgnoresVary() throws IOException {
-        String conf = directives(CachedAuthIT.CACHED_TEMPLATE);
+        String conf = directives(DocsNginx.CACHED_TEMPLATE);
         String auth = block(conf, "location = /_xaccel_auth {");
         assertHas(auth, "\\binternal;");
         assertHas(auth, "proxy_pass\\s+http://xaccel_app\\$request_uri;");

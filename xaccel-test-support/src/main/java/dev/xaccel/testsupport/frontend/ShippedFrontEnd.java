@@ -1,113 +1,113 @@
 package dev.xaccel.testsupport.frontend;
 
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.apache.ApacheServer;
-import dev.xaccel.testsupport.caddy.CaddyServer;
-import dev.xaccel.testsupport.lighttpd.LighttpdServer;
-import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The front ends with the configurations the project ships, exactly as shipped: each started from its file under
- * {@code docs/} (found from the working directory upwards), only its ports and paths filled in. The data root is
- * offloaded under the internal prefix {@value #INTERNAL_PREFIX} (nginx's and Caddy's internal location; Apache and
- * lighttpd get the absolute path and ignore the prefix, which the filter's {@code locations} entry still needs).
+ * A front end other than nginx with the configuration the project ships for it, exactly as shipped: started from
+ * its file under {@code docs/} (found from the working directory upwards), only its ports and paths filled in
+ * ({@code ${APP_PORT}}, {@code ${MEDIA_ROOT}}, the server's own {@code ${FRONT_PORT}} and {@code ${PREFIX}}). The
+ * filter behind it offloads the media root with the front end's header; its {@code locations} entry names the
+ * internal prefix {@link SuiteApp#INTERNAL_PREFIX} (Caddy's route, unused by X-Sendfile but required by the
+ * filter). A subclass says which server runs the file and what it does differently from nginx (measured,
+ * docs/front-ends.md).
  */
-public enum ShippedFrontEnd implements FrontEnd {
+public abstract class ShippedFrontEnd implements FrontEnd.Factory {
 
-    /** nginx: {@code docs/nginx/xaccel.conf.template}, X-Accel-Redirect. */
-    NGINX("nginx", "X-Accel-Redirect", "docs/nginx/xaccel.conf.template") {
-        @Override
-        public FrontEndServer start(Path prefix, int appPort, Path mediaRoot, Map<String, String> extra)
-                throws IOException {
-            return NginxServer.builder(prefix).template(template()).value("TOMCAT_PORT", Integer.toString(appPort))
-                    .value("MEDIA_ROOT", mediaRoot.toString()).values(extra).workersRead(mediaRoot).start();
-        }
-    },
-    /** Apache httpd 2.4 + mod_xsendfile: {@code docs/apache/xaccel.conf}, X-Sendfile. */
-    APACHE("apache", "X-Sendfile", "docs/apache/xaccel.conf") {
-        @Override
-        public FrontEndServer start(Path prefix, int appPort, Path mediaRoot, Map<String, String> extra)
-                throws IOException {
-            return ApacheServer.builder(prefix).template(template()).values(values(appPort, mediaRoot, extra))
-                    .workersRead(mediaRoot).start();
-        }
-    },
-    /** lighttpd 1.4 with mod_proxy: {@code docs/lighttpd/xaccel.conf}, X-Sendfile. */
-    LIGHTTPD("lighttpd", "X-Sendfile", "docs/lighttpd/xaccel.conf") {
-        @Override
-        public FrontEndServer start(Path prefix, int appPort, Path mediaRoot, Map<String, String> extra)
-                throws IOException {
-            return LighttpdServer.builder(prefix).template(template()).values(values(appPort, mediaRoot, extra))
-                    .workersRead(mediaRoot).start();
-        }
-    },
-    /** Caddy 2: {@code docs/caddy/Caddyfile}, X-Accel-Redirect. */
-    CADDY("caddy", "X-Accel-Redirect", "docs/caddy/Caddyfile") {
-        @Override
-        public FrontEndServer start(Path prefix, int appPort, Path mediaRoot, Map<String, String> extra)
-                throws IOException {
-            return CaddyServer.builder(prefix).template(template()).values(values(appPort, mediaRoot, extra))
-                    .workersRead(mediaRoot).start();
-        }
-    };
-
-    /** The internal URI prefix of the data root in every shipped configuration. */
-    public static final String INTERNAL_PREFIX = "/_xaccel/media/";
-
-    private final String id;
-    private final String headerType;
+    private final String name;
     private final String file;
+    private final String offloadHeader;
 
-    ShippedFrontEnd(String id, String headerType, String file) {
-        this.id = id;
-        this.headerType = headerType;
+    /**
+     * @param name          what {@value FrontEnd#PROPERTY} selects: {@code apache}, {@code lighttpd}, {@code caddy}
+     * @param file          the shipped config, relative to the repository
+     * @param offloadHeader the filter's {@code headerType} for it
+     */
+    protected ShippedFrontEnd(String name, String file, String offloadHeader) {
+        this.name = name;
         this.file = file;
+        this.offloadHeader = offloadHeader;
     }
 
     @Override
-    public String id() {
-        return id;
+    public String name() {
+        return name;
     }
 
+    /** The shipped config, relative to the repository: {@code docs/apache/xaccel.conf}, ... */
+    public String file() {
+        return file;
+    }
+
+    /** The shipped config in this checkout. */
+    public Path template() {
+        return TestPaths.repositoryFile(file);
+    }
+
+    /** Starts the server that runs {@code template} with {@code values} in {@code prefix}, reading {@code mediaRoot}. */
+    protected abstract FrontEndServer server(Path prefix, Path template, Map<String, String> values, Path mediaRoot)
+            throws IOException;
+
+    /** The front end in {@code target/<name>-<suite>}. */
     @Override
-    public String headerType() {
-        return headerType;
+    public FrontEnd start(String suite, int backendPort, Path mediaRoot) throws IOException {
+        return start(suite, backendPort, mediaRoot, Map.of());
+    }
+
+    /** {@link #start(String, int, Path)} with values of further placeholders. */
+    public RunningFrontEnd start(String suite, int backendPort, Path mediaRoot, Map<String, String> extra)
+            throws IOException {
+        Path real = mediaRoot.toRealPath();
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("APP_PORT", Integer.toString(backendPort));
+        v.put("MEDIA_ROOT", real.toString());
+        v.putAll(extra);
+        return new RunningFrontEnd(server(TestPaths.target().resolve(name + "-" + suite), template(), v, real));
     }
 
     /** {@code locations = <mediaRoot>/ => /_xaccel/media/} and {@code headerType}. */
     @Override
     public Map<String, String> filterParams(Path mediaRoot) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("locations", mediaRoot + "/ => " + INTERNAL_PREFIX);
-        p.put("headerType", headerType);
+        p.put("locations", mediaRoot + "/ => " + SuiteApp.INTERNAL_PREFIX);
+        p.put("headerType", offloadHeader);
         return p;
     }
 
-    /** The shipped file, relative to the repository: {@code docs/apache/xaccel.conf}, ... */
-    public String file() {
-        return file;
+    @Override
+    public String offloadHeader() {
+        return offloadHeader;
     }
 
-    /** The shipped file in this checkout. */
-    public Path template() {
-        return TestPaths.repositoryFile(file);
+    /** None: a client asking for the internal prefix reaches the application (its 404). */
+    @Override
+    public Optional<String> internalPrefix() {
+        return Optional.empty();
     }
 
-    /** The values of the configs that share the names {@code APP_PORT} and {@code MEDIA_ROOT}. */
-    static Map<String, String> values(int appPort, Path mediaRoot, Map<String, String> extra) {
-        Map<String, String> v = new LinkedHashMap<>();
-        v.put("APP_PORT", Integer.toString(appPort));
-        v.put("MEDIA_ROOT", mediaRoot.toString());
-        v.putAll(extra);
-        return v;
+    /** X-Accel-Redirect: every name; X-Sendfile: what its raw value carries to Apache and lighttpd alike. */
+    @Override
+    public boolean carries(String relativePath) {
+        if (!offloadHeader.equals("X-Sendfile")) {
+            return true;
+        }
+        return !relativePath.matches("(?s).*%[0-9A-Fa-f]{2}.*") && !relativePath.endsWith(" ")
+                && relativePath.chars().noneMatch(c -> c < 0x20 || c == 0x7f);
+    }
+
+    /** None of Apache httpd + mod_xsendfile, lighttpd ({@code follow-symlink disable} is racy) and Caddy does. */
+    @Override
+    public boolean confinesAtOpenTime() {
+        return false;
     }
 
     @Override
     public String toString() {
-        return id;
+        return name;
     }
 }

@@ -17,7 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The application's side of "who sent the bytes", the same for every front end and container: mapped first, it
  * records for each request with an {@code X-Request-Id} how the application answered it, and what the front end
  * sent in. An answer 200 with an offload header ({@code X-Accel-Redirect}, {@code X-Sendfile}) was offloaded, so
- * the bytes the client got came from the front end.
+ * the bytes the client got came from the front end. The answers of every recorder of this JVM (the suites run
+ * their containers embedded) are kept in one table by request id ({@link #answer}), which the front ends that
+ * cannot log the application's answer read ({@code RunningFrontEnd}).
  */
 public final class OffloadRecorder implements Filter {
 
@@ -44,7 +46,8 @@ public final class OffloadRecorder implements Filter {
         }
     }
 
-    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    /** Every recorder's answers: request ids are unique per run (suite name and a counter). */
+    private static final Map<String, Answer> ANSWERS = new ConcurrentHashMap<>();
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
@@ -66,14 +69,17 @@ public final class OffloadRecorder implements Filter {
                 for (String h : java.util.Collections.list(req.getHeaderNames())) {
                     headers.put(h.toLowerCase(java.util.Locale.ROOT), req.getHeader(h));
                 }
-                answers.put(id, new Answer(resp.getStatus(), name, name == null ? null : resp.getHeader(name),
+                ANSWERS.put(id, new Answer(resp.getStatus(), name, name == null ? null : resp.getHeader(name),
                         resp.getHeader("Content-Length"), headers, req.getRemoteAddr()));
             }
         }
     }
 
-    /** How the application answered the request that sent {@code X-Request-Id: requestId}. */
-    public Optional<Answer> answer(String requestId) {
-        return Optional.ofNullable(answers.get(requestId));
+    /**
+     * How the application answered the request that sent {@code X-Request-Id: requestId}, recorded when its thread
+     * left the filters (which can be just after the client read the response).
+     */
+    public static Optional<Answer> answer(String requestId) {
+        return Optional.ofNullable(ANSWERS.get(requestId));
     }
 }

@@ -1,6 +1,7 @@
 package dev.xaccel.testsupport.tomcat;
 
 import dev.xaccel.testsupport.TestLogging;
+import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.servlet.WebApp;
 import jakarta.servlet.DispatcherType;
 import java.io.IOException;
@@ -46,6 +47,11 @@ public final class EmbeddedTomcat implements AutoCloseable {
     /** A Tomcat whose base directory ({@code work/}, the contexts' docBases) is {@code baseDir}, created if needed. */
     public static Builder builder(Path baseDir) {
         return new Builder(baseDir);
+    }
+
+    /** A Tomcat in {@code target/tomcat-<suite>} (made fresh) running {@code app}. */
+    public static EmbeddedTomcat start(String suite, WebApp app) {
+        return builder(TestPaths.freshDir("tomcat-" + suite)).webapp(app).start();
     }
 
     /** The connector's port. */

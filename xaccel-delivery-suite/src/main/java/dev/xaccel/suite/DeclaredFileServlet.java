@@ -1,0 +1,62 @@
+package dev.xaccel.suite;
+
+import dev.xaccel.filter.XAccel;
+import dev.xaccel.filter.XAccelFile;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+
+/**
+ * The application's download servlet using the declared API. Like a careless application it resolves
+ * the requested name naively ({@code root.resolve(name)}, no normalization, no checks), from the path
+ * info ({@code /files/<path>}) or from a query parameter ({@code /files?path=<path>}): keeping the file
+ * inside a location is the filter's job. Optional query parameters: {@code name} (download name),
+ * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type).
+ */
+public final class DeclaredFileServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path root;
+
+    public DeclaredFileServlet(Path root) {
+        this.root = root;
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
+            resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+            return;
+        }
+        String name = req.getPathInfo() != null ? req.getPathInfo().substring(1) : req.getParameter("path");
+        if (name == null) {
+            resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+            return;
+        }
+        Path file;
+        try {
+            file = root.resolve(name);
+        } catch (InvalidPathException e) {
+            resp.sendError(HttpServletResponse.SC_BAD_REQUEST);
+            return;
+        }
+        XAccelFile declared = XAccelFile.of(file);
+        if (req.getParameter("name") != null) {
+            declared = declared.downloadName(req.getParameter("name"));
+        }
+        if ("attachment".equals(req.getParameter("disposition"))) {
+            declared = declared.attachment();
+        } else if ("inline".equals(req.getParameter("disposition"))) {
+            declared = declared.inline();
+        }
+        if (req.getParameter("type") != null) {
+            declared = declared.contentType(req.getParameter("type"));
+        }
+        XAccel.sendFile(req, resp, declared);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.xaccel.suite;
+
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.servlet.ServletContainer;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+
+/**
+ * Where a run of the suite gets its container and its front end: the one {@link ServletContainer.Factory} on the
+ * class path, and the {@link FrontEnd.Factory} that the system property {@value FrontEnd#PROPERTY} names.
+ */
+public final class SuiteEnvironment {
+
+    private SuiteEnvironment() {
+    }
+
+    /** The container of this run; fails unless exactly one factory is registered. */
+    public static ServletContainer.Factory container() {
+        List<ServletContainer.Factory> all = ServiceLoader.load(ServletContainer.Factory.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
+        if (all.size() != 1) {
+            throw new IllegalStateException("the delivery suite needs exactly one ServletContainer$Factory in "
+                    + "META-INF/services of the module that runs it, found " + names(all));
+        }
+        return all.get(0);
+    }
+
+    /** The front end of this run, by {@value FrontEnd#PROPERTY} (default {@value FrontEnd#DEFAULT}). */
+    public static FrontEnd.Factory frontEnd() {
+        String wanted = System.getProperty(FrontEnd.PROPERTY, FrontEnd.DEFAULT);
+        List<FrontEnd.Factory> all = ServiceLoader.load(FrontEnd.Factory.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
+        return all.stream().filter(f -> f.name().equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no front end '" + wanted + "' (" + FrontEnd.PROPERTY
+                        + "); registered: " + all.stream().map(FrontEnd.Factory::name).toList()));
+    }
+
+    private static String names(List<ServletContainer.Factory> all) {
+        return all.stream().map(f -> f.getClass().getName()).collect(Collectors.joining(", ", "[", "]"));
+    }
+}

@@ -1,0 +1,51 @@
+package dev.xaccel.testsupport.nginx;
+
+import dev.xaccel.testsupport.TestPaths;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * nginx from the configurations the project ships in {@code docs/nginx/}, as the end-to-end suites run them: the
+ * template verbatim (or as a test modified it), {@code ${TOMCAT_PORT}} the suite's Tomcat, {@code ${MEDIA_ROOT}}
+ * its media root, the prefix {@code target/nginx-<suite>}.
+ */
+public final class DocsNginx {
+
+    /** The documented snippet (README.md). */
+    public static final String TEMPLATE = "docs/nginx/xaccel.conf.template";
+    /** The cached-decision variant (docs/nginx/xaccel-cached-auth.conf.template, {@code ${PUBLIC_PREFIX}}). */
+    public static final String CACHED_TEMPLATE = "docs/nginx/xaccel-cached-auth.conf.template";
+
+    private DocsNginx() {
+    }
+
+    /** A file of the repository, e.g. {@link #TEMPLATE}. */
+    public static Path path(String relative) {
+        return TestPaths.repositoryFile(relative);
+    }
+
+    /** The text of {@code relative}, e.g. {@link #TEMPLATE}. */
+    public static String text(String relative) throws IOException {
+        return Files.readString(path(relative), StandardCharsets.UTF_8);
+    }
+
+    /** nginx from {@link #TEMPLATE} in front of {@code tomcatPort}, serving {@code mediaRoot}. */
+    public static NginxServer start(String suite, int tomcatPort, Path mediaRoot) throws IOException {
+        return start(suite, text(TEMPLATE), Map.of(), tomcatPort, mediaRoot);
+    }
+
+    /** nginx from another template (a docs/nginx variant, possibly modified) with {@code extra} values as well. */
+    public static NginxServer start(String suite, String template, Map<String, String> extra, int tomcatPort,
+            Path mediaRoot) throws IOException {
+        return NginxServer.builder(TestPaths.target().resolve("nginx-" + suite))
+                .template(template)
+                .value("TOMCAT_PORT", Integer.toString(tomcatPort))
+                .value("MEDIA_ROOT", mediaRoot.toAbsolutePath().toString())
+                .values(extra)
+                .workersRead(mediaRoot)
+                .start();
+    }
+}

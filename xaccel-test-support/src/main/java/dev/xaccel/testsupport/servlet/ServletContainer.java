@@ -1,0 +1,50 @@
+package dev.xaccel.testsupport.servlet;
+
+/**
+ * A Servlet container the end-to-end suites deploy a {@link WebApp} into, the way its web.xml would declare it
+ * (filters by class name with string init-params, servlets with their mappings, the MIME mappings): Tomcat, Jetty,
+ * Undertow. One instance runs one application on 127.0.0.1; {@link #close()} stops it.
+ * <p>
+ * A container module makes its containers known with a {@link Factory} registered for {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.xaccel.testsupport.servlet.ServletContainer$Factory} in its test resources): the
+ * delivery suite takes the one factory on the class path.
+ */
+public interface ServletContainer extends AutoCloseable {
+
+    /**
+     * Deploys {@code app} and starts listening on a free loopback port.
+     *
+     * @return the port
+     * @throws Exception when the container or the application does not start (the message names the log)
+     */
+    int start(WebApp app) throws Exception;
+
+    /** Stops the container; nothing happens when it never started. */
+    @Override
+    void close();
+
+    /** Makes containers of one kind and version. */
+    interface Factory {
+
+        /** Kind and version, as reports and directory names show it: {@code tomcat-11.0.27}, {@code jetty-12.1.14-ee10}. */
+        String name();
+
+        /**
+         * A container whose working directories are below {@code target/<name()>-<suite>}.
+         *
+         * @param lenient let more through to the application where the container can be told to (backslashes,
+         *                encoded {@code /} and {@code \}, characters it rejects in paths by default): hands the code
+         *                under test input a stricter container refuses; see {@link #hasLenientMode()}
+         */
+        ServletContainer create(String suite, boolean lenient);
+
+        /** Whether {@code create(suite, true)} differs from the strict container. */
+        boolean hasLenientMode();
+
+        /**
+         * The name of the body writer the filter picks here for a large, directly served single range by default
+         * (its FINE log line {@code body via <name>}): {@code copy}, {@code channel-transfer}, {@code byte-buffer}.
+         */
+        String expectedBodyWriter();
+    }
+}
