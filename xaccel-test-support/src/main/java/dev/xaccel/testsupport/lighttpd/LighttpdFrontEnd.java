@@ -5,6 +5,7 @@ import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 
 /** lighttpd 1.4 (mod_proxy, X-Sendfile) with {@code docs/lighttpd/xaccel.conf}: {@code xaccel.frontend=lighttpd}. */
 public final class LighttpdFrontEnd extends ShippedFrontEnd {
@@ -19,8 +20,25 @@ public final class LighttpdFrontEnd extends ShippedFrontEnd {
         return LighttpdServer.builder(prefix).template(template).values(values).workersRead(mediaRoot).start();
     }
 
+    /** mod_proxy closes the backend connection after each request. */
     @Override
     public boolean reusesUpstreamConnections() {
+        return false;
+    }
+
+    @Override
+    public Set<String> ignoredPreconditions() {
+        return Set.of("If-Match", "If-Unmodified-Since");
+    }
+
+    @Override
+    public boolean names416Length() {
+        return false;
+    }
+
+    /** {@code server.http-parseopts} "url-ctrls-reject" (on by default): 400, also for %0D%0A. */
+    @Override
+    public boolean acceptsControlCharactersInTargets() {
         return false;
     }
 }
