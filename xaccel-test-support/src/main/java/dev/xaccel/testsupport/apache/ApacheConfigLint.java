@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * <li>it listens on loopback only;</li>
  * <li>nothing is served by URL: {@code <Directory />} denies everything;</li>
  * <li>every {@code XSendFilePath} names a literal data root, never {@code /} (mod_xsendfile then opens any file
- * the worker can read), and there is at least one (without, the directory of the request, which for a proxied one is
- * {@code proxy:...}, is the only root);</li>
+ * the worker can read), and there is at least one (without, the only root is the directory of the request, which
+ * for a proxied one is {@code proxy:...}: every offload is a 404);</li>
  * <li>{@code XSendFile On} only where requests are proxied to the application;</li>
  * <li>{@code FileETag None}: mod_xsendfile 0.12's own ETag is the constant {@code "0"} for every proxied file;</li>
  * <li>the offload header is removed on non-200 answers only: a plain {@code Header unset X-Sendfile} runs before
@@ -64,7 +64,7 @@ public final class ApacheConfigLint {
             }
         }
         if (paths == 0) {
-            problems.add("no XSendFilePath: the data roots are not confined");
+            problems.add("no XSendFilePath: every offload is a 404");
         }
         String location = locationOf(text);
         if (location == null || !location.matches("(?s).*\\bProxyPass\\s.*")) {
