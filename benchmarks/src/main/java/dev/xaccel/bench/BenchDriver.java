@@ -6,11 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
+
+import dev.xaccel.testsupport.TestPaths;
 
 /**
  * benchmarks/run: Tomcat streaming vs nginx-proxied streaming vs xaccel (X-Accel-Redirect) vs nginx static vs
@@ -102,8 +101,8 @@ public final class BenchDriver {
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
                 classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
                 secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds()));
-        NginxServer nginx = NginxServer.start(processes, http, new NginxServer.Launch(nginx(), root.resolve(
-                "docs/nginx"), work.resolve("nginx"), work, tomcat.port(), data.dir(), secret));
+        BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
+                work.resolve("nginx"), tomcat.port(), data.dir(), secret));
         BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, new Endpoints(tomcat.port(),
                 nginx.ports(), links), new BenchStats(http, tomcat.port()), data, token, work,
                 new Wrk(processes, work, token, options.smallCount()), new Curl(processes, token),
@@ -156,13 +155,7 @@ public final class BenchDriver {
 
     private void prepareDirectories() {
         try {
-            if (Files.exists(work)) {
-                try (Stream<Path> all = Files.walk(work)) {
-                    for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.delete(p);
-                    }
-                }
-            }
+            TestPaths.deleteRecursively(work);
             Files.createDirectories(work);
             Files.createDirectories(options.outDir());
         } catch (IOException e) {
@@ -175,12 +168,5 @@ public final class BenchDriver {
         byte[] b = new byte[36];
         new SecureRandom().nextBytes(b);
         return Base64.getEncoder().encodeToString(b);
-    }
-
-    /** nginx from the PATH, else Debian's /usr/sbin/nginx. */
-    static String nginx() {
-        Optional<Path> onPath = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "nginx")).filter(Files::isExecutable).findFirst();
-        return onPath.orElse(Path.of("/usr/sbin/nginx")).toString();
     }
 }

@@ -5,20 +5,26 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
+import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
+
+import dev.xaccel.testsupport.TemplateRenderer;
 
 /**
  * The benchmark's nginx.conf: one nginx for setups 2, 3, 4, 6, 7 and 8. Setups 3, 6 and 7 take their blocks
  * <em>verbatim</em> from the configurations we ship in {@code docs/nginx/}, and so do the {@code http {}} lines
  * {@code proxy_buffer_size}/{@code proxy_busy_buffers_size} and the {@code disable_symlinks} line of setup 8: the
- * template is filled like {@code envsubst} would (only the variables it documents), and each block is cut out
- * structurally, from the first line that matches its anchor through the {@code }} that closes its braces (or the
- * {@code ;} that ends a one-line directive), so lines added to or removed from a template's blocks are taken over
- * as they are.
+ * template is filled by the project's one renderer ({@link TemplateRenderer}: its {@code ${NAME}} placeholders,
+ * nginx's own variables left alone), and each block is cut out structurally, from the first line that matches its
+ * anchor through the {@code }} that closes its braces (or the {@code ;} that ends a one-line directive), so lines
+ * added to or removed from a template's blocks are taken over as they are.
  * <p>
- * {@link #render} is the one place the configuration is written, so tests render exactly what the benchmark runs.
+ * {@link #template} is the one place the configuration is written: the listen ports are left as placeholders
+ * ({@link #PORT_PLACEHOLDERS}) for the shared {@code NginxServer}, which fills them with free ports;
+ * {@link #render} fills them with given ones, so tests render exactly what the benchmark runs.
  */
 public final class BenchNginxConf {
 
@@ -42,29 +48,43 @@ public final class BenchNginxConf {
     public static final Pattern CACHED_SERVER = Pattern.compile("^\\s*server\\s*\\{");
     public static final Pattern SIGNED_LOCATION = Pattern.compile("^\\s*location\\s+\\^~\\s+/s/media/\\s");
 
-    /** The variables the templates document; anything else with a {@code $} is nginx's. */
-    private static final String[] TEMPLATE_VARIABLES = {"NGINX_PORT", "TOMCAT_PORT", "MEDIA_ROOT", "PUBLIC_PREFIX",
-        "LINK_SECRET"};
+    /** The placeholders of the listen ports in {@link #template}, in the order of {@link Ports}' components. */
+    public static final List<String> PORT_PLACEHOLDERS = List.of("PROXIED_PORT", "XACCEL_PORT", "STATIC_PORT",
+            "CACHED_PORT", "SIGNED_PORT", "CONFINED_PORT");
 
     /**
-     * Everything the configuration depends on.
+     * Everything the configuration depends on but the listen ports. Who nginx's workers run as is not in it: the
+     * shared {@code NginxServer} decides that ({@code NginxUser}), and it runs nginx in the foreground.
      *
      * @param nginxVersion e.g. {@code 1.22.1}, for the header comment
      * @param cores        what {@code worker_processes auto} means here, for the header comment
-     * @param userLine     a {@code user ...;} line, or {@code ""} (nginx started as root needs one when its
-     *                     directories are not searchable by others)
      * @param prefix       nginx's own directory: pid file, error log, temp paths ({@code -p})
      * @param tomcatPort   the BenchServer's connector
      * @param dataRoot     the data directory, absolute, without trailing slash
      * @param linkSecret   the signed-link secret shared with the filter
-     * @param ports        the listen ports of the six servers
      */
-    public record Params(String nginxVersion, int cores, String userLine, Path prefix, int tomcatPort, Path dataRoot,
-            String linkSecret, Ports ports) {
+    public record Params(String nginxVersion, int cores, Path prefix, int tomcatPort, Path dataRoot,
+            String linkSecret) {
     }
 
     /** The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6, 7 and 8. */
     public record Ports(int proxied, int xaccel, int statik, int cached, int signed, int confined) {
+
+        /** The ports of {@link #PORT_PLACEHOLDERS}, as {@code port} says for each. */
+        static Ports of(ToIntFunction<String> port) {
+            List<Integer> p = PORT_PLACEHOLDERS.stream().map(port::applyAsInt).toList();
+            return new Ports(p.get(0), p.get(1), p.get(2), p.get(3), p.get(4), p.get(5));
+        }
+
+        /** The values of {@link #PORT_PLACEHOLDERS}. */
+        Map<String, String> values() {
+            List<Integer> p = List.of(proxied, xaccel, statik, cached, signed, confined);
+            Map<String, String> values = new LinkedHashMap<>();
+            for (int i = 0; i < p.size(); i++) {
+                values.put(PORT_PLACEHOLDERS.get(i), Integer.toString(p.get(i)));
+            }
+            return values;
+        }
     }
 
     /** The blocks of the templates the configuration takes over, filled and cut out. */
@@ -72,9 +92,9 @@ public final class BenchNginxConf {
             String cachedUpstream, String cachedZone, String cachedServer, String signedLocation) {
 
         static Blocks of(Path templates, Params p) {
-            String xaccel = fill(read(templates.resolve(XACCEL_TEMPLATE)), p, p.ports().xaccel());
-            String cached = fill(read(templates.resolve(CACHED_TEMPLATE)), p, p.ports().cached());
-            String signed = fill(read(templates.resolve(SIGNED_TEMPLATE)), p, p.ports().signed());
+            String xaccel = fill(read(templates.resolve(XACCEL_TEMPLATE)), p, placeholder("XACCEL_PORT"));
+            String cached = fill(read(templates.resolve(CACHED_TEMPLATE)), p, placeholder("CACHED_PORT"));
+            String signed = fill(read(templates.resolve(SIGNED_TEMPLATE)), p, placeholder("SIGNED_PORT"));
             String internal = block(xaccel, INTERNAL_LOCATION, XACCEL_TEMPLATE);
             Blocks b = new Blocks(block(xaccel, PROXY_BUFFER_SIZE, XACCEL_TEMPLATE),
                     block(xaccel, PROXY_BUSY_BUFFERS_SIZE, XACCEL_TEMPLATE), internal,
@@ -106,17 +126,23 @@ public final class BenchNginxConf {
     }
 
     /** The complete nginx.conf of the benchmark, with the blocks of the templates in {@code templates}. */
-    public static String render(Path templates, Params p) {
+    public static String render(Path templates, Params p, Ports ports) {
+        return TemplateRenderer.render(template(templates, p), ports.values());
+    }
+
+    /**
+     * {@link #render}'s nginx.conf with {@code ${PROXIED_PORT}}, {@code ${XACCEL_PORT}}, ... where the listen
+     * ports go ({@link #PORT_PLACEHOLDERS}); no other {@code ${NAME}} is left.
+     */
+    public static String template(Path templates, Params p) {
         Blocks b = Blocks.of(templates, p);
         String ng = p.prefix().toString();
         String data = p.dataRoot().toString();
         return """
                 # Generated by benchmarks/run (dev.xaccel.bench.BenchNginxConf). One nginx (Debian %s) for setups 2, 3, 4, 6, 7 and 8.
                 worker_processes auto;          # = %d here
-                %s
-                daemon off;
                 pid %s/nginx.pid;
-                error_log %s/error.log warn;
+                error_log %s/logs/error.log warn;
                 events { worker_connections 4096; }
                 http {
                     default_type application/octet-stream;
@@ -140,7 +166,7 @@ public final class BenchNginxConf {
 
                     # (2) nginx proxies the streaming Tomcat: context /stream has offload=never; default proxy buffering
                     server {
-                        listen 127.0.0.1:%d;
+                        listen 127.0.0.1:${PROXIED_PORT};
                         location / {
                 %s        }
                     }
@@ -148,7 +174,7 @@ public final class BenchNginxConf {
                     # (3) xaccel: the same proxy to context /accel (offload=auto) plus the marker header, and the internal
                     #     location for the data root verbatim from docs/nginx/%s
                     server {
-                        listen 127.0.0.1:%d;
+                        listen 127.0.0.1:${XACCEL_PORT};
                         location / {
                 %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
                         }
@@ -157,7 +183,7 @@ public final class BenchNginxConf {
 
                     # (4) nginx static: the same directory, no backend, no auth
                     server {
-                        listen 127.0.0.1:%d;
+                        listen 127.0.0.1:${STATIC_PORT};
                         location /files/ {
                             alias %s/;
                         }
@@ -174,29 +200,29 @@ public final class BenchNginxConf {
                     # (7) signed links: the secure_link location verbatim from docs/nginx/%s;
                     #     links signed by dev.xaccel.filter.SignedLinks (the /cached filter's signedLinkSecret, same secret)
                     server {
-                        listen 127.0.0.1:%d;
+                        listen 127.0.0.1:${SIGNED_PORT};
                 %s
                     }
 
                     # (8) nginx static confined at open time: (4) plus the disable_symlinks line of the internal location
                     #     of docs/nginx/%s, nothing else (no backend, no auth): what the confinement costs
                     server {
-                        listen 127.0.0.1:%d;
+                        listen 127.0.0.1:${CONFINED_PORT};
                         location /files/ {
                 %s
                             alias %s/;
                         }
                     }
                 }
-                """.formatted(p.nginxVersion(), p.cores(), p.userLine(), ng, ng, ng, ng, ng, ng, ng,
+                """.formatted(p.nginxVersion(), p.cores(), ng, ng, ng, ng, ng, ng, ng,
                 XACCEL_TEMPLATE, b.bufferSize(), b.busyBuffersSize(), p.tomcatPort(),
-                p.ports().proxied(), PROXY,
-                XACCEL_TEMPLATE, p.ports().xaccel(), PROXY, b.internalLocation(),
-                p.ports().statik(), data,
+                PROXY,
+                XACCEL_TEMPLATE, PROXY, b.internalLocation(),
+                data,
                 CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES, b.cachedUpstream(), b.cachedZone(),
                 b.cachedServer(),
-                SIGNED_TEMPLATE, p.ports().signed(), b.signedLocation(),
-                XACCEL_TEMPLATE, p.ports().confined(), b.confinement(), data);
+                SIGNED_TEMPLATE, b.signedLocation(),
+                XACCEL_TEMPLATE, b.confinement(), data);
     }
 
     /** The harness's own proxy lines of setups 2 and 3 (inside {@code location /}). */
@@ -209,31 +235,20 @@ public final class BenchNginxConf {
                         proxy_set_header X-Forwarded-Proto $scheme;
             """;
 
-    /** A template filled for one server of the benchmark. */
-    static String fill(String template, Params p, int nginxPort) {
-        return substitute(template, Map.of("NGINX_PORT", Integer.toString(nginxPort), "TOMCAT_PORT",
+    /**
+     * A template filled for one server of the benchmark, its {@code NGINX_PORT} being {@code listenPort} (a
+     * placeholder of {@link #PORT_PLACEHOLDERS}: the port is filled in later). {@code PREFIX} is named only in the
+     * templates' comments.
+     */
+    static String fill(String template, Params p, String listenPort) {
+        return TemplateRenderer.render(template, Map.of("NGINX_PORT", listenPort, "TOMCAT_PORT",
                 Integer.toString(p.tomcatPort()), "MEDIA_ROOT", p.dataRoot().toString(), "PUBLIC_PREFIX",
-                CACHED_PREFIX, "LINK_SECRET", p.linkSecret()));
+                CACHED_PREFIX, "LINK_SECRET", p.linkSecret(), "PREFIX", p.prefix().toString()));
     }
 
-    /**
-     * What {@code envsubst '${A} ${B} ...'} makes of the text: {@code $NAME} and {@code ${NAME}} of the given
-     * names replaced, every other {@code $} (nginx's variables) left alone.
-     */
-    static String substitute(String text, Map<String, String> values) {
-        StringBuilder names = new StringBuilder();
-        for (String n : TEMPLATE_VARIABLES) {
-            if (values.containsKey(n)) {
-                names.append(names.length() == 0 ? "" : "|").append(n);
-            }
-        }
-        Matcher m = Pattern.compile("\\$\\{(" + names + ")\\}|\\$(" + names + ")(?![A-Za-z0-9_])").matcher(text);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String name = m.group(1) != null ? m.group(1) : m.group(2);
-            m.appendReplacement(out, Matcher.quoteReplacement(values.get(name)));
-        }
-        return m.appendTail(out).toString();
+    /** {@code ${NAME}}: a placeholder left in the text for the next rendering. */
+    private static String placeholder(String name) {
+        return "${" + name + "}";
     }
 
     /**

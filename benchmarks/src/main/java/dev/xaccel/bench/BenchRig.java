@@ -26,7 +26,7 @@ import java.util.Optional;
  * @param java       the java binary for the helper JVMs
  * @param classPath  their class path (this module and its dependencies)
  */
-record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, NginxServer nginx,
+record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
         Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
         RawResults results, LoadWatch load, int clockTicks, String java, String classPath) {
 

@@ -14,12 +14,13 @@ import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.tomcat.util.descriptor.web.FilterDef;
-import org.apache.tomcat.util.descriptor.web.FilterMap;
 
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccel;
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 /**
  * The Tomcat side of every benchmark setup, in one JVM, bound to 127.0.0.1 on free ports:
@@ -40,12 +41,14 @@ import dev.xaccel.filter.XAccel;
  * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
  * {@code --af-plain-prop}s) and, when {@code --af-protocol} is given, {@code accept-filter} (with the
  * {@code --af-prop}s). When everything has started, {@code key=value} lines (pid, ports) are written
- * to the {@code --ready} file; any context or connector that fails to start makes the process exit with 2.
+ * to the {@code --ready} file; any context or connector that fails to start makes the process exit with 2. The
+ * contexts are declared like web.xml ({@link WebApp}) and deployed by the project's shared harness
+ * ({@link EmbeddedTomcat#deploy}); the connectors, tuned per setup, are this class's own.
  */
 public final class BenchServer {
 
     /** The filter under test; loaded by name so that the harness fails loudly when it is missing. */
-    static final String FILTER_CLASS = "dev.xaccel.filter.XAccelFilter";
+    static final String FILTER_CLASS = WebApp.XACCEL_FILTER_CLASS;
     /** Internal nginx prefix of the data root (the benchmark nginx.conf of {@link BenchNginxConf} uses it). */
     static final String INTERNAL_PREFIX = "/_xaccel/media/";
     /** Public prefix of the signed links (the template location {@link BenchNginxConf} takes over serves it). */
@@ -106,17 +109,12 @@ public final class BenchServer {
                 locations + " expires=" + CACHED_EXPIRES, "auto", signed);
         contexts.add(cached);
 
-        Context dflt = tomcat.addContext("/default", data.toString());
-        Tomcat.addDefaultMimeTypeMappings(dflt);
-        addAuth(dflt, token, false); // unwrapped, so that DefaultServlet may use sendfile
-        Tomcat.addServlet(dflt, "default", "org.apache.catalina.servlets.DefaultServlet");
-        dflt.addServletMapping("/", "default");
-        contexts.add(dflt);
-
-        Context bench = tomcat.addContext("/_bench", empty.toString());
-        Tomcat.addServlet(bench, "stats", new StatsServlet(sampler));
-        bench.addServletMapping("/stats", "stats");
-        contexts.add(bench);
+        // the auth filter unwrapped, so that DefaultServlet may use sendfile
+        contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/default").containerMimeMappings()
+                .filter("auth", AuthFilter.class.getName(), auth(token, false))
+                .defaultServlet(new DefaultServlet()), data));
+        contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
+                .defaultServlet(null), empty));
 
         tomcat.start();
 
@@ -205,40 +203,26 @@ public final class BenchServer {
         }
     }
 
+    /**
+     * A context of {@link AuthFilter} (wrapping the request) and the XAccelFilter in mapped mode, declared as a
+     * web.xml would and deployed by the shared harness ({@link EmbeddedTomcat#deploy}); whatever the filters leave
+     * is the default servlet's 404, so that Tomcat builds a filter chain for every path.
+     */
     private static Context filterContext(Tomcat tomcat, String path, Path docBase, String token, String mappings,
             String locations, String offload, Map<String, String> more) {
-        Context ctx = tomcat.addContext(path, docBase.toString());
-        Tomcat.addDefaultMimeTypeMappings(ctx);
-        addAuth(ctx, token, true);
-        FilterDef def = new FilterDef();
-        def.setFilterName("xaccel");
-        def.setFilterClass(FILTER_CLASS);
-        def.addInitParameter("mappings", mappings);
-        def.addInitParameter("locations", locations);
-        def.addInitParameter("offload", offload);
-        more.forEach(def::addInitParameter);
-        ctx.addFilterDef(def);
-        FilterMap map = new FilterMap();
-        map.setFilterName("xaccel");
-        map.addURLPattern("/*");
-        ctx.addFilterMap(map);
-        Tomcat.addServlet(ctx, "notfound", new NotFoundServlet());
-        ctx.addServletMapping("/", "notfound");
-        return ctx;
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("mappings", mappings);
+        params.put("locations", locations);
+        params.put("offload", offload);
+        params.putAll(more);
+        return EmbeddedTomcat.deploy(tomcat, WebApp.at(path).containerMimeMappings()
+                .filter("auth", AuthFilter.class.getName(), auth(token, true))
+                .xaccelFilter(params), docBase);
     }
 
-    private static void addAuth(Context ctx, String token, boolean wrap) {
-        FilterDef def = new FilterDef();
-        def.setFilterName("auth");
-        def.setFilter(new AuthFilter());
-        def.setFilterClass(AuthFilter.class.getName());
-        def.addInitParameter(AuthFilter.PARAM_TOKEN, token);
-        def.addInitParameter(AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
-        ctx.addFilterDef(def);
-        FilterMap map = new FilterMap();
-        map.setFilterName("auth");
-        map.addURLPattern("/*");
-        ctx.addFilterMap(map);
+    /** The init-params of {@link AuthFilter}. */
+    private static Map<String, String> auth(String token, boolean wrap) {
+        return Map.of(AuthFilter.PARAM_TOKEN, token, AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
     }
 
     private static Map<String, List<String>> parse(String[] args) {

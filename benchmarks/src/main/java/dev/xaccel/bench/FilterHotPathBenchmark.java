@@ -3,10 +3,8 @@ package dev.xaccel.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
@@ -14,6 +12,9 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -55,11 +56,11 @@ public class FilterHotPathBenchmark {
         Files.write(dir.resolve("cover 042.jpg"), new byte[1024]);
         ServletContext context = Stubs.context("/app");
         filter = (Filter) Class.forName(BenchServer.FILTER_CLASS).getDeclaredConstructor().newInstance();
-        filter.init(Stubs.filterConfig("xaccel", context, Map.of(
+        filter.init(new TestFilterConfig("xaccel", Map.of(
                 "mappings", "/library/ => " + root,
                 "locations", root + " => " + BenchServer.INTERNAL_PREFIX,
                 "offload", "auto",
-                "jmxName", "none")));
+                "jmxName", "none"), context));
         offloadRequest = new Stubs.Request(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
                 "127.0.0.1").header("X-Sendfile-Type", "X-Accel-Redirect");
         untouchedRequest = new Stubs.Request(context, "/app", "/api/books/42", null, "127.0.0.1")
@@ -88,9 +89,7 @@ public class FilterHotPathBenchmark {
         if (Stubs.fallbackCalls > 0) {
             System.out.println("note: " + Stubs.fallbackCalls + " calls reached stub fallbacks");
         }
-        try (Stream<Path> s = Files.walk(root)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TestPaths.deleteRecursively(root);
     }
 
     @Benchmark

@@ -1,10 +1,15 @@
 package dev.xaccel.bench;
 
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import org.openjdk.jmh.annotations.Benchmark;
 
 /** The filter's hot path without network or container: {@link FilterHotPathBenchmark} under JMH, CSV results. */
 final class JmhWorkload implements Workload {
@@ -27,10 +32,27 @@ final class JmhWorkload implements Workload {
         cmd.addAll(List.of("-bm", "avgt", "-tu", "ns", "-rf", "csv", "-rff", out.toString(), "-jvmArgs",
                 "-Xmx256m"));
         Process p = rig.processes().start(cmd, Map.of(), log);
-        if (rig.processes().await(p) != 0) {
+        if (rig.processes().await(p) != 0 || !hasEveryBenchmark(out)) {
+            // JMH exits 0 when a benchmark method throws: the CSV then lacks its row
             Log.tail(log, 40);
-            throw new BenchFailure("JMH failed");
+            throw new BenchFailure("JMH failed (see " + log + ")");
         }
         csv = out;
+    }
+
+    /** Whether the CSV has a result row for every {@code @Benchmark} method. */
+    private static boolean hasEveryBenchmark(Path csv) {
+        try {
+            String text = Files.exists(csv) ? Files.readString(csv) : "";
+            for (Method m : FilterHotPathBenchmark.class.getMethods()) {
+                if (m.isAnnotationPresent(Benchmark.class)
+                        && !text.contains(FilterHotPathBenchmark.class.getName() + "." + m.getName() + "\"")) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -8,9 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Starts the run's external processes and stops every one of them by PID: when asked, and at the latest from a
@@ -91,6 +88,18 @@ final class Processes implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes a process started elsewhere (the shared {@code NginxServer}'s nginx) into the run's processes: it is
+     * stopped with them, at the latest by the shutdown hook (Ctrl-C). A PID that has ended already is ignored.
+     */
+    void adopt(long pid) {
+        ProcessHandle.of(pid).ifPresent(p -> {
+            synchronized (running) {
+                running.add(p);
+            }
+        });
+    }
+
     /** Waits for a background process to end by itself (its output is in its log), then forgets it. */
     int await(Process p) {
         try {
@@ -103,36 +112,13 @@ final class Processes implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, up to the grace time, then SIGKILL for the process and its remaining descendants. */
+    /**
+     * SIGTERM, up to the grace time, then SIGKILL for the process and its remaining descendants (the shared
+     * {@link dev.xaccel.testsupport.Processes#stop(ProcessHandle, String, Duration, Duration)}); then forgets it.
+     */
     void stop(ProcessHandle p) {
-        List<ProcessHandle> descendants = p.descendants().toList();
-        if (p.isAlive()) {
-            p.destroy();
-            if (!awaitExit(p)) {
-                p.destroyForcibly();
-                awaitExit(p);
-            }
-        }
-        for (ProcessHandle d : descendants) {
-            if (d.isAlive()) {
-                d.destroyForcibly();
-                awaitExit(d);
-            }
-        }
+        dev.xaccel.testsupport.Processes.stop(p, null, Duration.ZERO, grace);
         forget(p);
-    }
-
-    /** True when the process ended within the grace time. */
-    private boolean awaitExit(ProcessHandle p) {
-        try {
-            p.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException | TimeoutException e) {
-            return !p.isAlive();
-        }
     }
 
     void stop(Process p) {

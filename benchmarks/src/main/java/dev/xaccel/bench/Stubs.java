@@ -2,14 +2,14 @@ package dev.xaccel.bench;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -84,31 +84,6 @@ final class Stubs {
                     case "getEffectiveMinorVersion" -> 1;
                     default -> m.invoke(base, a);
                 });
-    }
-
-    static FilterConfig filterConfig(String name, ServletContext context, Map<String, String> params) {
-        Map<String, String> copy = new LinkedHashMap<>(params);
-        return new FilterConfig() {
-            @Override
-            public String getFilterName() {
-                return name;
-            }
-
-            @Override
-            public ServletContext getServletContext() {
-                return context;
-            }
-
-            @Override
-            public String getInitParameter(String n) {
-                return copy.get(n);
-            }
-
-            @Override
-            public Enumeration<String> getInitParameterNames() {
-                return Collections.enumeration(copy.keySet());
-            }
-        };
     }
 
     /** A GET request; reusable: {@link #reset()} clears what a filter may have set. */
@@ -193,7 +168,7 @@ final class Stubs {
         @Override
         public Enumeration<String> getHeaders(String name) {
             String v = getHeader(name);
-            return v == null ? Collections.emptyEnumeration() : Collections.enumeration(java.util.List.of(v));
+            return v == null ? Collections.emptyEnumeration() : Collections.enumeration(List.of(v));
         }
 
         @Override
@@ -289,6 +264,18 @@ final class Stubs {
         @Override
         public String getHeader(String name) {
             return header(name);
+        }
+
+        /** Servlet: never {@code null}, empty when absent (one value per name is all this stub keeps). */
+        @Override
+        public Collection<String> getHeaders(String name) {
+            String v = header(name);
+            return v == null ? List.of() : List.of(v);
+        }
+
+        @Override
+        public Collection<String> getHeaderNames() {
+            return List.copyOf(headers.keySet());
         }
 
         @Override

@@ -20,6 +20,7 @@ import dev.xaccel.testsupport.boundary.BoundaryCheck.Caller;
 import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
 import dev.xaccel.testsupport.boundary.BoundaryCorpus;
 import dev.xaccel.testsupport.nginx.NginxConfigLint;
+import dev.xaccel.testsupport.nginx.NginxServer;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,7 +31,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The differential test of the trust boundary for the benchmark's own configuration: the BenchServer JVM and nginx
- * started exactly as {@code benchmarks/run} starts them ({@link TomcatServer}, {@link NginxServer}, so the nginx.conf
+ * started exactly as {@code benchmarks/run} starts them ({@link TomcatServer}, {@link BenchNginx}, so the nginx.conf
  * is {@link BenchNginxConf#render}'s), protected data files of unique content, a file outside the data root and a
  * symbolic link in the root that points at it. The corpus of {@link BoundaryCorpus} (path parameters, encoded
  * separators and dots, backslashes, overlong UTF-8, ...) starts under every location of the servers of setups 2, 3,
@@ -72,7 +73,7 @@ class BenchBoundaryIT {
     @TempDir
     static Path dir;
     static Processes processes;
-    static NginxServer nginx;
+    static BenchNginx nginx;
     static Endpoints endpoints;
     static String conf;
     static Path data;
@@ -81,11 +82,7 @@ class BenchBoundaryIT {
 
     @BeforeAll
     static void start() throws Exception {
-        String nginxBinary = BenchDriver.nginx();
-        if (!Files.isExecutable(Path.of(nginxBinary))) {
-            throw new IllegalStateException("nginx not found (" + nginxBinary + "): the boundary test of the "
-                    + "benchmark needs a real nginx (apt-get install nginx; .ci/run does)");
-        }
+        NginxServer.findBinary(); // the boundary test of the benchmark needs a real nginx: says how to install it
         data = Files.createDirectories(dir.resolve("data")).toRealPath();
         contents = Map.of(LINKED, write(data.resolve(LINKED)), PROTECTED, write(data.resolve(PROTECTED)),
                 OUTSIDE, write(data.resolveSibling(OUTSIDE)));
@@ -97,8 +94,8 @@ class BenchBoundaryIT {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), List.of("-Xmx128m"),
                 System.getProperty("java.class.path"), Path.of("src/main/resources/bench-logging.properties")
                         .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30));
-        nginx = NginxServer.start(processes, new Http(), new NginxServer.Launch(nginxBinary, TEMPLATES,
-                work.resolve("nginx"), work, tomcat.port(), data, LINK_SECRET));
+        nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
+                data, LINK_SECRET));
         endpoints = new Endpoints(tomcat.port(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()

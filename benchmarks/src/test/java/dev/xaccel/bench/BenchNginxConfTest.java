@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.xaccel.testsupport.TemplateRenderer;
 import dev.xaccel.testsupport.nginx.NginxConfigLint;
 
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class BenchNginxConfTest {
             20006);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
-        return new BenchNginxConf.Params("1.22.1", 2, "", prefix, 20000, data, SECRET, PORTS);
+        return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET);
     }
 
     /** The template with its variables filled by plain string replacement (independent of the composer). */
@@ -69,7 +70,7 @@ class BenchNginxConfTest {
     }
 
     private static String render() {
-        return BenchNginxConf.render(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)));
+        return BenchNginxConf.render(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)), PORTS);
     }
 
     @Test
@@ -213,16 +214,33 @@ class BenchNginxConfTest {
         Files.writeString(xaccel, text.substring(0, internal) + "# " + text.substring(internal),
                 StandardCharsets.UTF_8);
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> BenchNginxConf.render(dir, params(Path.of("/tmp/ng"), Path.of(DATA))));
+                () -> BenchNginxConf.render(dir, params(Path.of("/tmp/ng"), Path.of(DATA)), PORTS));
         assertTrue(e.getMessage().contains("/_xaccel/media/ location of xaccel.conf.template has no internal;"),
                 e.getMessage());
     }
 
     @Test
-    void substitutesOnlyTheTemplateVariables() {
-        assertEquals("listen 127.0.0.1:8080; $host ${host} $NGINX_PORTS 8080",
-                BenchNginxConf.substitute("listen 127.0.0.1:${NGINX_PORT}; $host ${host} $NGINX_PORTS $NGINX_PORT",
-                        Map.of("NGINX_PORT", "8080")));
+    void fillsOnlyTheTemplatePlaceholdersAndLeavesNginxsVariables() {
+        assertEquals("listen 127.0.0.1:8080; root " + DATA + "; $host ${host} $NGINX_PORT $uri",
+                BenchNginxConf.fill("listen 127.0.0.1:${NGINX_PORT}; root ${MEDIA_ROOT}; $host ${host} $NGINX_PORT $uri",
+                        params(Path.of("/tmp/ng"), Path.of(DATA)), "8080"));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> BenchNginxConf.fill("listen ${NO_SUCH_PORT};", params(Path.of("/tmp/ng"), Path.of(DATA)), "1"));
+        assertTrue(unknown.getMessage().contains("${NO_SUCH_PORT}"), unknown.getMessage());
+    }
+
+    /** What the shared NginxServer is given: the listen ports as its placeholders, and nothing else to fill. */
+    @Test
+    void theTemplateLeavesExactlyTheSixListenPortsToNginxServer() {
+        String template = BenchNginxConf.template(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)));
+        List<String> placeholders = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}").matcher(template).results()
+                .map(m -> m.group(1)).distinct().sorted().toList();
+        assertEquals(BenchNginxConf.PORT_PLACEHOLDERS.stream().sorted().toList(), placeholders);
+        assertEquals(render(), TemplateRenderer.render(template, Map.of("PROXIED_PORT", "20001", "XACCEL_PORT",
+                "20002", "STATIC_PORT", "20003", "CACHED_PORT", "20004", "SIGNED_PORT", "20005", "CONFINED_PORT",
+                "20006")));
+        // the shared NginxServer runs nginx in the foreground and decides who the workers run as
+        assertFalse(Pattern.compile("(?m)^\\s*(daemon|user)\\s").matcher(template).find(), template);
     }
 
     @Test
@@ -230,12 +248,16 @@ class BenchNginxConfTest {
         Path nginx = Stream.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx").map(Path::of)
                 .filter(Files::isExecutable).findFirst().orElse(null);
         assumeTrue(nginx != null, "nginx is not installed");
-        Path prefix = Files.createDirectories(dir.resolve("nginx/tmp")).getParent();
+        // the prefix as the shared NginxServer lays it out: conf/, logs/, tmp/
+        Path prefix = dir.resolve("nginx");
+        for (String d : List.of("conf", "logs", "tmp")) {
+            Files.createDirectories(prefix.resolve(d));
+        }
         Path data = Files.createDirectories(dir.resolve("data"));
-        Path conf = prefix.resolve("nginx.conf");
-        Files.writeString(conf, BenchNginxConf.render(TEMPLATES, params(prefix, data)), StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder(nginx.toString(), "-t", "-q", "-p", prefix.toString(), "-e",
-                prefix.resolve("error.log").toString(), "-c", conf.toString()).redirectErrorStream(true).start();
+        Path conf = prefix.resolve("conf/nginx.conf");
+        Files.writeString(conf, BenchNginxConf.render(TEMPLATES, params(prefix, data), PORTS), StandardCharsets.UTF_8);
+        Process p = new ProcessBuilder(nginx.toString(), "-t", "-q", "-p", prefix + "/", "-e", "logs/error.log",
+                "-c", "conf/nginx.conf").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "nginx -t did not finish");
         assertEquals(0, p.exitValue(), out);

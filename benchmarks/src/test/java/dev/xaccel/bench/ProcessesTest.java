@@ -43,6 +43,15 @@ class ProcessesTest {
     }
 
     @Test
+    void anAdoptedProcessIsStoppedWithTheOthers() throws Exception {
+        Process outside = new ProcessBuilder("sleep", "60").start();
+        try (Processes p = new Processes(Duration.ofMillis(200))) {
+            p.adopt(outside.pid());
+        }
+        assertFalse(outside.isAlive());
+    }
+
+    @Test
     void closeStopsEverythingStillRunning(@TempDir Path dir) {
         Process a;
         Process b;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.TestPaths;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -37,31 +39,17 @@ class BrowserIT {
     /** Bytes per second nginx sends one file (X-Accel-Limit-Rate): slow enough that a seek needs a new request. */
     static final int LIMIT_RATE = 150_000;
 
-    static final String LINK_SECRET = ItSupport.newLinkSecret();
-
-    static Path library;
-    static CatalinaServer tomcat;
-    static NginxServer nginx;
+    static SampleStack stack;
     static ChromeDriverService service;
     static ChromeDriver browser;
 
     @BeforeAll
     static void start() throws Exception {
-        ItSupport.require(ItSupport.NGINX, "nginx");
         ItSupport.require(ItSupport.CHROMIUM, "chromium");
         ItSupport.require(ItSupport.CHROMEDRIVER, "chromium-driver");
-        library = ItSupport.work("library");
-        DemoLibrary.ensure(library);
-        library = library.toRealPath();
-        tomcat = CatalinaServer.start(ItSupport.work("browser/catalina-base"), Map.of(
-                "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE),
-                "XACCEL_LINK_SECRET", LINK_SECRET));
-        nginx = NginxServer.start(ItSupport.work("browser/nginx"), tomcat.port, library, LINK_SECRET);
+        stack = SampleStack.start("browser", Map.of("XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE)));
 
-        Path profile = ItSupport.work("browser/chromium-profile");
-        CatalinaServer.deleteTree(profile);
-        Files.createDirectories(profile);
+        Path profile = TestPaths.fresh(ItSupport.work("browser/chromium-profile"));
         // explicit binary and driver: Selenium Manager is never asked to find or download anything
         System.setProperty("webdriver.chrome.driver", ItSupport.CHROMEDRIVER.toString());
         service = new ChromeDriverService.Builder()
@@ -88,11 +76,8 @@ class BrowserIT {
         if (service != null) {
             service.stop();
         }
-        if (nginx != null) {
-            nginx.close();
-        }
-        if (tomcat != null) {
-            tomcat.close();
+        if (stack != null) {
+            stack.close();
         }
     }
 
@@ -106,11 +91,11 @@ class BrowserIT {
 
     @Test
     void logInSeeCoversPlayAndSeekServedByNginx() throws Exception {
-        browser.get(nginx.url("/"));
+        browser.get(stack.url("/"));
         waitUpTo(20).until(d -> d.findElement(By.id("login-form")).isDisplayed());
         browser.findElement(By.id("user")).sendKeys("demo");
         browser.findElement(By.id("password")).sendKeys("demo");
-        int coverMark = nginx.accessLogLines().size();
+        int coverMark = stack.nginx.accessLog().size();
         browser.findElement(By.id("login-button")).click();
 
         // every book with its cover loaded, by signed links that nginx verified and served without Tomcat
@@ -126,7 +111,7 @@ class BrowserIT {
         }
         List<?> sources = (List<?>) js("return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.src);");
         for (Object src : sources) {
-            assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
+            assertTrue(Pattern.matches(Pattern.quote(stack.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
                     src.toString()), "not a signed link: " + src);
         }
         // every author's picture loaded too (Author/author.jpg, signed links as well)
@@ -139,12 +124,12 @@ class BrowserIT {
         assertEquals(DemoLibrary.BOOKS.size(), pictureSources.size());
         for (Object o : pictureSources) {
             List<?> srcAndWidth = (List<?>) o;
-            assertTrue(Pattern.matches(Pattern.quote(nginx.url("/s/library/"))
+            assertTrue(Pattern.matches(Pattern.quote(stack.url("/s/library/"))
                     + "[^/?]+/author\\.jpg\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+", srcAndWidth.get(0).toString()),
                     "not a signed link to an author's picture: " + srcAndWidth);
             assertTrue(((Number) srcAndWidth.get(1)).longValue() > 0, srcAndWidth.toString());
         }
-        List<String> lines = nginx.accessLogLines();
+        List<String> lines = stack.nginx.accessLog();
         List<String> coverLines = lines.subList(Math.min(coverMark, lines.size()), lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/s/library/")).toList();
         assertTrue(coverLines.size() >= 2 * DemoLibrary.BOOKS.size(), String.join("\n", lines));
@@ -167,7 +152,7 @@ class BrowserIT {
         waitUpTo(10).until(d -> feedUrl.isDisplayed() && !feedUrl.getDomProperty("value").isEmpty());
         String url = feedUrl.getDomProperty("value");
         String id = Library.id(verne.author() + "/" + verne.title());
-        assertTrue(Pattern.matches(Pattern.quote(nginx.url("/feeds/" + id + ".xml?token=")) + "[A-Za-z0-9_-]{43}", url), url);
+        assertTrue(Pattern.matches(Pattern.quote(stack.url("/feeds/" + id + ".xml?token=")) + "[A-Za-z0-9_-]{43}", url), url);
         Http http = new Http();
         java.net.http.HttpResponse<byte[]> feed = http.get(url);
         assertEquals(200, feed.statusCode(), url);
@@ -178,7 +163,7 @@ class BrowserIT {
         WebElement chapter = browser.findElements(By.cssSelector("[data-testid=chapter]")).get(0);
         String chapterName = verne.chapters().get(0).fileName();
         assertTrue(chapter.getText().contains(chapterName), chapter.getText());
-        int logMark = nginx.accessLogLines().size();
+        int logMark = stack.nginx.accessLog().size();
         chapter.findElement(By.cssSelector("[data-testid=play]")).click();
 
         boolean playing = waitUpTo(30).until(d -> (Boolean) js("const a = document.getElementById('audio');"
@@ -207,15 +192,15 @@ class BrowserIT {
 
         // stop loading, so that nginx finishes (and logs) the open range requests
         js("const a = document.getElementById('audio'); a.pause(); a.removeAttribute('src'); a.load();");
-        long size = Files.size(verne.dir(library).resolve(chapterName));
+        long size = Files.size(verne.dir(stack.library).resolve(chapterName));
         long middle = 44 + (size - 44) / 2;
         // nginx logs $uri decoded, with bytes above 0x7F as \xHH
         String loggedUri = "/_xaccel/library/Jules Verne/Vingt mille lieues sous les mers/"
                 + escapeLikeNginx(chapterName);
         Pattern range = Pattern.compile(" 206 \\d+ uri=\"" + Pattern.quote(loggedUri)
                 + "\" ustatus=200 ulen=0 range=\"bytes=(\\d+)-(\\d*)\"");
-        boolean found = ItSupport.await(Duration.ofSeconds(30), () -> seekLine(logMark, range, middle, size) != null);
-        lines = nginx.accessLogLines();
+        boolean found = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(100), () -> seekLine(logMark, range, middle, size) != null);
+        lines = stack.nginx.accessLog();
         assertTrue(found, "no 206 from the internal location for a range starting near byte " + middle
                 + " of " + size + " in nginx's access log:\n"
                 + String.join("\n", lines.subList(Math.min(logMark, lines.size()), lines.size())));
@@ -223,21 +208,17 @@ class BrowserIT {
 
     /** The access-log line of the seek: a 206 for the chapter whose range starts near the middle. */
     private String seekLine(int logMark, Pattern range, long middle, long size) {
-        try {
-            List<String> lines = nginx.accessLogLines();
-            for (String line : lines.subList(Math.min(logMark, lines.size()), lines.size())) {
-                Matcher m = range.matcher(line);
-                if (m.find()) {
-                    long start = Long.parseLong(m.group(1));
-                    if (Math.abs(start - middle) < size / 10) {
-                        return line;
-                    }
+        List<String> lines = stack.nginx.accessLog();
+        for (String line : lines.subList(Math.min(logMark, lines.size()), lines.size())) {
+            Matcher m = range.matcher(line);
+            if (m.find()) {
+                long start = Long.parseLong(m.group(1));
+                if (Math.abs(start - middle) < size / 10) {
+                    return line;
                 }
             }
-            return null;
-        } catch (java.io.IOException e) {
-            return null;
         }
+        return null;
     }
 
     static String escapeLikeNginx(String s) {

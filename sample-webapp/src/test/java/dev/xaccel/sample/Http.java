@@ -1,5 +1,6 @@
 package dev.xaccel.sample;
 
+import dev.xaccel.testsupport.JdkHttp;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -8,42 +9,33 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.Arrays;
 
-/** A small HTTP/1.1 client for the ITs (no cookies kept: each call says what it sends). */
+/**
+ * The ITs' HTTP calls by absolute URL (nginx's, Tomcat's, and the links they hand out), through the shared
+ * {@link JdkHttp} (no cookies kept: each call says what it sends); and the sample's form and JSON helpers.
+ */
 final class Http {
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
+    private final JdkHttp client = new JdkHttp();
 
     HttpResponse<byte[]> get(String url, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET();
-        if (headers.length > 0) {
-            b.headers(headers);
-        }
-        return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return client.send("GET", URI.create(url), HttpRequest.BodyPublishers.noBody(), headers);
     }
 
+    /** A POST of an {@code application/x-www-form-urlencoded} body ({@link #form}). */
     HttpResponse<byte[]> post(String url, String form, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form));
-        if (headers.length > 0) {
-            b.headers(headers);
-        }
-        return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        String[] all = Arrays.copyOf(headers, headers.length + 2);
+        all[headers.length] = "Content-Type";
+        all[headers.length + 1] = "application/x-www-form-urlencoded";
+        return client.send("POST", URI.create(url), HttpRequest.BodyPublishers.ofString(form), all);
     }
 
     HttpResponse<byte[]> delete(String url, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).DELETE();
-        if (headers.length > 0) {
-            b.headers(headers);
-        }
-        return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        return client.send("DELETE", URI.create(url), HttpRequest.BodyPublishers.noBody(), headers);
     }
 
     static String form(String... pairs) {

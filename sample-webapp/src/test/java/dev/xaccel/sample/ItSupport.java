@@ -2,20 +2,18 @@ package dev.xaccel.sample;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.HexFormat;
-import java.util.function.BooleanSupplier;
 
-/** Paths handed over by the build (failsafe systemPropertyVariables) and small helpers for the ITs. */
+/**
+ * Paths handed over by the build (failsafe systemPropertyVariables) and the sample's own small helpers for the ITs;
+ * ports, polling, log tails and the servers are xaccel-test-support's.
+ */
 final class ItSupport {
 
-    static final Path NGINX = Path.of("/usr/sbin/nginx");
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
@@ -53,13 +51,6 @@ final class ItSupport {
         return java.util.Base64.getEncoder().encodeToString(b);
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
-        }
-    }
-
     static String sha256(byte[] bytes) {
         return HexFormat.of().formatHex(digest().digest(bytes));
     }
@@ -81,33 +72,6 @@ final class ItSupport {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** Polls until the condition holds; false on timeout. */
-    static boolean await(Duration timeout, BooleanSupplier condition) {
-        long end = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < end) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return condition.getAsBoolean();
-    }
-
-    /** The last {@code max} characters of a text file, for failure messages. */
-    static String tail(Path file, int max) {
-        try {
-            String s = Files.readString(file);
-            return s.length() <= max ? s : "..." + s.substring(s.length() - max);
-        } catch (IOException e) {
-            return "(" + file + ": " + e + ")";
         }
     }
 }

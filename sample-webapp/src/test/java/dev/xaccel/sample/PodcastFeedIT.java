@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.sample.api.UrlPaths;
 import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.testsupport.TestPaths;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -48,7 +49,6 @@ import org.w3c.dom.Element;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PodcastFeedIT {
 
-    static final String LINK_SECRET = ItSupport.newLinkSecret();
     /** The default feedLinkTtl (XACCEL_FEED_LINK_TTL unset). */
     static final long FEED_TTL = 86400;
     /** An absolute signed link of the feeds (enclosures) or of the covers (the feed's image). */
@@ -58,45 +58,26 @@ class PodcastFeedIT {
             "(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} "
             + "\\d{2}:\\d{2}:\\d{2} (GMT|[+-]\\d{4})");
 
-    static Path library;
-    static CatalinaServer tomcat;
-    static NginxServer nginx;
+    static SampleStack stack;
     static final Http http = new Http();
     /** Every feed token issued in this test, to look for in the logs at the end. */
     static final List<String> issued = new ArrayList<>();
 
     @BeforeAll
     static void deploy() throws Exception {
-        ItSupport.require(ItSupport.NGINX, "nginx");
-        library = ItSupport.work("library");
-        DemoLibrary.ensure(library);
-        library = library.toRealPath();
-        tomcat = CatalinaServer.start(ItSupport.work("feeds/catalina-base"), Map.of(
-                "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin",
-                "XACCEL_LINK_SECRET", LINK_SECRET));
-        nginx = NginxServer.start(ItSupport.work("feeds/nginx"), tomcat.port, library, LINK_SECRET);
+        stack = SampleStack.start("feeds", Map.of("XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin"));
     }
 
     @AfterAll
     static void undeploy() throws Exception {
-        if (nginx != null) {
-            nginx.close();
+        if (stack != null) {
+            stack.close();
         }
-        if (tomcat != null) {
-            tomcat.close();
-        }
-    }
-
-    static String login(String user) throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", user));
-        assertEquals(200, r.statusCode(), Http.text(r));
-        return "Bearer " + Http.object(r).getString("token");
     }
 
     /** A new feed token for the logged-in user ({@code POST /api/feed-token}). */
     static String newFeedToken(String auth) throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/feed-token"), "", "Authorization", auth);
+        HttpResponse<byte[]> r = http.post(stack.url("/api/feed-token"), "", "Authorization", auth);
         assertEquals(200, r.statusCode(), Http.text(r));
         assertTrue(r.headers().firstValue("Cache-Control").orElse("").contains("no-store"));
         String token = Http.object(r).getString("token");
@@ -106,7 +87,7 @@ class PodcastFeedIT {
     }
 
     static JsonArray items(String auth) throws Exception {
-        HttpResponse<byte[]> r = http.get(nginx.url("/api/items"), "Authorization", auth);
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items"), "Authorization", auth);
         assertEquals(200, r.statusCode(), Http.text(r));
         return Http.array(r);
     }
@@ -121,7 +102,7 @@ class PodcastFeedIT {
 
     /** The feed as a podcast client fetches it: no cookie, no header. */
     static HttpResponse<byte[]> fetch(DemoLibrary.Book b, String token) throws Exception {
-        return http.get(nginx.url(feedPath(b) + "?token=" + token));
+        return http.get(stack.url(feedPath(b) + "?token=" + token));
     }
 
     static Element channel(DemoLibrary.Book b, String token) throws Exception {
@@ -136,7 +117,7 @@ class PodcastFeedIT {
     }
 
     static JsonObject stats() throws Exception {
-        HttpResponse<byte[]> r = http.get(nginx.url("/api/stats"), "Authorization", login("ops"));
+        HttpResponse<byte[]> r = http.get(stack.url("/api/stats"), "Authorization", stack.bearer("ops", "ops"));
         assertEquals(200, r.statusCode(), Http.text(r));
         return Http.object(r).getJsonArray("filters").getJsonObject(0);
     }
@@ -151,41 +132,41 @@ class PodcastFeedIT {
     @Test
     @Order(1)
     void tomcatStartsTheFeedsWithTheirOwnLinkLifetime() {
-        String log = tomcat.log();
+        String log = stack.tomcat.log();
         assertTrue(log.contains("Podcast feeds are on: enclosures are signed links under [/f/library/] (lifetime "
                 + FEED_TTL + " s)"), log);
-        assertFalse(log.contains(LINK_SECRET), "the signed-link secret reached catalina.out");
+        assertFalse(log.contains(stack.linkSecret), "the signed-link secret reached catalina.out");
     }
 
     @Test
     @Order(2)
     void theFeedTokenApiNeedsALoginAndIssuesReplacesAndRevokes() throws Exception {
-        for (HttpResponse<byte[]> r : List.of(http.get(nginx.url("/api/feed-token")),
-                http.post(nginx.url("/api/feed-token"), ""), http.delete(nginx.url("/api/feed-token")))) {
+        for (HttpResponse<byte[]> r : List.of(http.get(stack.url("/api/feed-token")),
+                http.post(stack.url("/api/feed-token"), ""), http.delete(stack.url("/api/feed-token")))) {
             assertEquals(401, r.statusCode(), r.request().method());
             assertFalse(Http.text(r).contains("token\""), Http.text(r));
         }
-        String auth = login("demo");
-        assertEquals(404, http.get(nginx.url("/api/feed-token"), "Authorization", auth).statusCode(), "none yet");
+        String auth = stack.bearer("demo", "demo");
+        assertEquals(404, http.get(stack.url("/api/feed-token"), "Authorization", auth).statusCode(), "none yet");
         String first = newFeedToken(auth);
-        HttpResponse<byte[]> current = http.get(nginx.url("/api/feed-token"), "Authorization", auth);
+        HttpResponse<byte[]> current = http.get(stack.url("/api/feed-token"), "Authorization", auth);
         assertEquals(200, current.statusCode());
         assertEquals(first, Http.object(current).getString("token"));
         // another login of the same user sees the same token: it belongs to the user, not to the session
-        assertEquals(first, Http.object(http.get(nginx.url("/api/feed-token"), "Authorization", login("demo")))
+        assertEquals(first, Http.object(http.get(stack.url("/api/feed-token"), "Authorization", stack.bearer("demo", "demo")))
                 .getString("token"));
         String second = newFeedToken(auth);
         assertNotEquals(first, second);
-        assertEquals(second, Http.object(http.get(nginx.url("/api/feed-token"), "Authorization", auth)).getString("token"));
-        assertEquals(204, http.delete(nginx.url("/api/feed-token"), "Authorization", auth).statusCode());
-        assertEquals(404, http.get(nginx.url("/api/feed-token"), "Authorization", auth).statusCode());
-        assertEquals(204, http.delete(nginx.url("/api/feed-token"), "Authorization", auth).statusCode(), "idempotent");
+        assertEquals(second, Http.object(http.get(stack.url("/api/feed-token"), "Authorization", auth)).getString("token"));
+        assertEquals(204, http.delete(stack.url("/api/feed-token"), "Authorization", auth).statusCode());
+        assertEquals(404, http.get(stack.url("/api/feed-token"), "Authorization", auth).statusCode());
+        assertEquals(204, http.delete(stack.url("/api/feed-token"), "Authorization", auth).statusCode(), "idempotent");
     }
 
     @Test
     @Order(3)
     void theItemListNamesEachBooksFeed() throws Exception {
-        for (JsonValue v : items(login("demo"))) {
+        for (JsonValue v : items(stack.bearer("demo", "demo"))) {
             JsonObject item = v.asJsonObject();
             assertEquals("/feeds/" + item.getString("id") + ".xml", item.getString("feed"));
         }
@@ -195,7 +176,7 @@ class PodcastFeedIT {
     @Test
     @Order(4)
     void everyFeedIsRss2WithWhatAPodcastClientReads() throws Exception {
-        String token = newFeedToken(login("demo"));
+        String token = newFeedToken(stack.bearer("demo", "demo"));
         Set<String> guids = new HashSet<>();
         for (DemoLibrary.Book spec : DemoLibrary.BOOKS) {
             HttpResponse<byte[]> r = fetch(spec, token);
@@ -209,7 +190,7 @@ class PodcastFeedIT {
 
             Element channel = FeedXml.channel(FeedXml.parse(r.body()));
             assertEquals(spec.title(), FeedXml.text(channel, "title"));
-            assertEquals(nginx.url("/"), FeedXml.text(channel, "link"));
+            assertEquals(stack.url("/"), FeedXml.text(channel, "link"));
             assertEquals(spec.author(), FeedXml.itunes(channel, "author"));
             assertEquals("serial", FeedXml.itunes(channel, "type"));
 
@@ -217,14 +198,14 @@ class PodcastFeedIT {
             String image = FeedXml.child(channel, FeedXml.ITUNES, "image").getAttribute("href");
             Matcher im = SIGNED.matcher(image);
             assertTrue(im.matches(), image);
-            assertEquals(nginx.url(""), im.group(1));
+            assertEquals(stack.url(""), im.group(1));
             assertEquals("/s/library/" + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
                     im.group(2));
             assertFeedLifetime(Long.parseLong(im.group(4)));
             assertEquals(image, FeedXml.text(FeedXml.child(channel, null, "image"), "url"));
             HttpResponse<byte[]> cover = http.get(image);
             assertEquals(200, cover.statusCode(), image);
-            assertArrayEquals(Files.readAllBytes(spec.dir(library).resolve(spec.coverFile())), cover.body());
+            assertArrayEquals(Files.readAllBytes(spec.dir(stack.library).resolve(spec.coverFile())), cover.body());
 
             List<Element> items = FeedXml.children(channel, null, "item");
             assertEquals(spec.chapters().size(), items.size(), "one item per chapter");
@@ -232,14 +213,14 @@ class PodcastFeedIT {
             for (int i = 0; i < items.size(); i++) {
                 Element item = items.get(i);
                 DemoLibrary.Chapter chapter = spec.chapters().get(i);
-                Path file = spec.dir(library).resolve(chapter.fileName());
+                Path file = spec.dir(stack.library).resolve(chapter.fileName());
                 assertEquals(chapter.fileName().substring(0, chapter.fileName().length() - ".wav".length()),
                         FeedXml.text(item, "title"), "in the book's order");
                 assertEquals(Integer.toString(i + 1), FeedXml.itunes(item, "episode"));
                 Element enclosure = FeedXml.child(item, null, "enclosure");
                 Matcher m = SIGNED.matcher(enclosure.getAttribute("url"));
                 assertTrue(m.matches(), enclosure.getAttribute("url"));
-                assertEquals(nginx.url(""), m.group(1));
+                assertEquals(stack.url(""), m.group(1));
                 assertEquals("/f/library/" + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/"
                         + chapter.fileName()), m.group(2));
                 assertFeedLifetime(Long.parseLong(m.group(4)));
@@ -268,7 +249,7 @@ class PodcastFeedIT {
     @Test
     @Order(5)
     void guidsStayTheSameAcrossFetches() throws Exception {
-        String token = newFeedToken(login("demo"));
+        String token = newFeedToken(stack.bearer("demo", "demo"));
         for (DemoLibrary.Book spec : DemoLibrary.BOOKS) {
             List<String> first = guids(channel(spec, token));
             List<String> second = guids(channel(spec, token));
@@ -277,7 +258,7 @@ class PodcastFeedIT {
         }
         // and across feed tokens: a guid names the chapter, not the subscription
         DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
-        assertEquals(guids(channel(ada, token)), guids(channel(ada, newFeedToken(login("ops")))));
+        assertEquals(guids(channel(ada, token)), guids(channel(ada, newFeedToken(stack.bearer("ops", "ops")))));
     }
 
     static List<String> guids(Element channel) {
@@ -289,15 +270,15 @@ class PodcastFeedIT {
     @Test
     @Order(6)
     void everyEnclosureDownloadsByteExactFromNginxAloneWithRange() throws Exception {
-        String token = newFeedToken(login("demo"));
+        String token = newFeedToken(stack.bearer("demo", "demo"));
         List<String> urls = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         for (DemoLibrary.Book spec : DemoLibrary.BOOKS) {
             urls.addAll(enclosures(channel(spec, token)));
-            spec.chapters().forEach(c -> files.add(spec.dir(library).resolve(c.fileName())));
+            spec.chapters().forEach(c -> files.add(spec.dir(stack.library).resolve(c.fileName())));
         }
         JsonObject before = stats();
-        int logMark = nginx.accessLogLines().size();
+        int logMark = stack.nginx.accessLog().size();
         int requests = 0;
         for (int i = 0; i < urls.size(); i++) {
             HttpResponse<byte[]> r = http.get(urls.get(i));
@@ -322,7 +303,7 @@ class PodcastFeedIT {
         assertArrayEquals(Arrays.copyOfRange(whole, whole.length - 1000, whole.length), resume.body());
 
         assertCountersUnchanged(before, stats());
-        List<String> lines = nginx.accessLogLines();
+        List<String> lines = stack.nginx.accessLog();
         List<String> enclosureLines = lines.subList(logMark, lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/f/library/")).toList();
         assertEquals(requests, enclosureLines.size(), String.join("\n", lines.subList(logMark, lines.size())));
@@ -337,18 +318,18 @@ class PodcastFeedIT {
     @Test
     @Order(7)
     void nginxRefusesTamperedExpiredAndCrossPrefixLinks() throws Exception {
-        String token = newFeedToken(login("demo"));
+        String token = newFeedToken(stack.bearer("demo", "demo"));
         DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
         Element channel = channel(ada, token);
         String enclosure = enclosures(channel).get(0);
         String image = FeedXml.child(channel, FeedXml.ITUNES, "image").getAttribute("href");
         String chapterPath = ada.author() + "/" + ada.title() + "/" + ada.chapters().get(0).fileName();
         String coverPath = ada.author() + "/" + ada.title() + "/" + ada.coverFile();
-        SignedLinks feedLinks = SignedLinks.create(LINK_SECRET, "/f/library/", Duration.ofSeconds(FEED_TTL));
-        SignedLinks coverLinks = SignedLinks.create(LINK_SECRET, "/s/library/", Duration.ofHours(1));
+        SignedLinks feedLinks = SignedLinks.create(stack.linkSecret, "/f/library/", Duration.ofSeconds(FEED_TTL));
+        SignedLinks coverLinks = SignedLinks.create(stack.linkSecret, "/s/library/", Duration.ofHours(1));
         JsonObject before = stats();
         assertEquals(200, http.get(enclosure).statusCode(), enclosure);
-        assertEquals(200, http.get(nginx.url(feedLinks.sign(chapterPath))).statusCode(), "a link nginx accepts");
+        assertEquals(200, http.get(stack.url(feedLinks.sign(chapterPath))).statusCode(), "a link nginx accepts");
 
         Matcher m = SIGNED.matcher(enclosure);
         assertTrue(m.matches(), enclosure);
@@ -361,21 +342,21 @@ class PodcastFeedIT {
         expected.put(m.group(1) + m.group(2), 403);
         expected.put(m.group(1) + m.group(2) + "?md5=" + sig, 403);
         // expired (correctly signed): 410
-        expected.put(nginx.url(feedLinks.sign(chapterPath, Instant.now().minusSeconds(60))), 410);
+        expected.put(stack.url(feedLinks.sign(chapterPath, Instant.now().minusSeconds(60))), 410);
         // the enclosure link under the covers' prefix, the feed's cover link under the feeds' prefix
         expected.put(enclosure.replace("/f/library/", "/s/library/"), 403);
         expected.put(image.replace("/s/library/", "/f/library/"), 403);
         // where the file type would fit, only the prefix inside the signature refuses them: a cover-prefix signature
         // of a chapter presented under /f/library/, a feed-prefix signature of a cover presented under /s/library/
-        expected.put(nginx.url(coverLinks.sign(chapterPath).replace("/s/library/", "/f/library/")), 403);
-        expected.put(nginx.url(feedLinks.sign(coverPath).replace("/f/library/", "/s/library/")), 403);
+        expected.put(stack.url(coverLinks.sign(chapterPath).replace("/s/library/", "/f/library/")), 403);
+        expected.put(stack.url(feedLinks.sign(coverPath).replace("/f/library/", "/s/library/")), 403);
         // least privilege: correctly signed for the feeds' prefix, but not a chapter at Author/Title/<audio>
         for (String path : List.of(coverPath, ada.author() + "/author.jpg", ada.author() + "/" + ada.title() + "/.x.wav",
                 ada.author() + "/" + ada.chapters().get(0).fileName(), ada.author() + "/" + ada.title())) {
-            expected.put(nginx.url(feedLinks.sign(path)), 403);
+            expected.put(stack.url(feedLinks.sign(path)), 403);
         }
         // a signature made with another secret
-        expected.put(nginx.url(SignedLinks.create(ItSupport.newLinkSecret(), "/f/library/", Duration.ofHours(1))
+        expected.put(stack.url(SignedLinks.create(ItSupport.newLinkSecret(), "/f/library/", Duration.ofHours(1))
                 .sign(chapterPath)), 403);
         for (Map.Entry<String, Integer> e : expected.entrySet()) {
             HttpResponse<byte[]> r = http.get(e.getKey());
@@ -393,12 +374,12 @@ class PodcastFeedIT {
     @Test
     @Order(8)
     void aRevokedOrReplacedFeedTokenIsRefusedOnTheNextFetch() throws Exception {
-        String auth = login("demo");
+        String auth = stack.bearer("demo", "demo");
         DemoLibrary.Book verne = spec("Vingt mille lieues sous les mers");
         String token = newFeedToken(auth);
         String enclosure = enclosures(channel(verne, token)).get(1);
 
-        assertEquals(204, http.delete(nginx.url("/api/feed-token"), "Authorization", auth).statusCode());
+        assertEquals(204, http.delete(stack.url("/api/feed-token"), "Authorization", auth).statusCode());
         assertRefused(fetch(verne, token));
         assertEquals(206, http.get(enclosure, "Range", "bytes=0-99").statusCode(),
                 "an enclosure link already issued lives until it expires");
@@ -412,15 +393,15 @@ class PodcastFeedIT {
         // unknown, malformed and missing tokens: the same answer, whatever the book
         for (String bad : List.of("", "x", current.substring(1), current + "x", "%00", current.toUpperCase(Locale.ROOT))) {
             assertRefused(fetch(verne, bad));
-            assertRefused(http.get(nginx.url("/feeds/000000000000.xml?token=" + bad)));
+            assertRefused(http.get(stack.url("/feeds/000000000000.xml?token=" + bad)));
         }
-        assertRefused(http.get(nginx.url(feedPath(verne))));
+        assertRefused(http.get(stack.url(feedPath(verne))));
         // a session or a bearer token is no feed token
-        assertRefused(http.get(nginx.url(feedPath(verne)), "Authorization", auth));
+        assertRefused(http.get(stack.url(feedPath(verne)), "Authorization", auth));
         // with a valid token: an unknown book, or no feed at all under that name, is 404 (empty)
         for (String path : List.of("/feeds/000000000000.xml", "/feeds/" + Library.id("x") + ".xml", "/feeds/items.xml",
                 "/feeds/x")) {
-            HttpResponse<byte[]> r = http.get(nginx.url(path + "?token=" + current));
+            HttpResponse<byte[]> r = http.get(stack.url(path + "?token=" + current));
             assertEquals(404, r.statusCode(), path);
             assertEquals(0, r.body().length, path + ": " + Http.text(r));
         }
@@ -439,15 +420,15 @@ class PodcastFeedIT {
     @Test
     @Order(9)
     void aClientTalkingToTomcatDirectlyGetsNoFeed() throws Exception {
-        String auth = login("demo");
+        String auth = stack.bearer("demo", "demo");
         String token = newFeedToken(auth);
-        HttpResponse<byte[]> items = http.get(tomcat.url("/api/items"), "Authorization", auth);
+        HttpResponse<byte[]> items = http.get(stack.tomcat.url("/api/items"), "Authorization", auth);
         assertEquals(200, items.statusCode());
         for (JsonValue v : Http.array(items)) {
             JsonObject item = v.asJsonObject();
             assertTrue(!item.containsKey("feed") || item.isNull("feed"), item.toString());
         }
-        HttpResponse<byte[]> r = http.get(tomcat.url(feedPath(DemoLibrary.BOOKS.get(0)) + "?token=" + token));
+        HttpResponse<byte[]> r = http.get(stack.tomcat.url(feedPath(DemoLibrary.BOOKS.get(0)) + "?token=" + token));
         assertEquals(404, r.statusCode());
         assertEquals(0, r.body().length, Http.text(r));
     }
@@ -456,11 +437,10 @@ class PodcastFeedIT {
     @Test
     @Order(10)
     void noFeedTokenReachesAnyLog() throws Exception {
-        nginx.close();
-        nginx = null;
-        assertTrue(tomcat.stop(Duration.ofSeconds(30)), "Tomcat did not exit:\n" + ItSupport.tail(tomcat.catalinaOut(), 4000));
+        stack.nginx.close();
+        assertTrue(stack.tomcat.stop(Duration.ofSeconds(30)), "Tomcat did not exit:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
         List<Path> logs = new ArrayList<>();
-        for (Path dir : List.of(tomcat.base.resolve("logs"), ItSupport.work("feeds/nginx").resolve("logs"))) {
+        for (Path dir : List.of(stack.tomcat.base().resolve("logs"), stack.nginx.prefix().resolve("logs"))) {
             try (Stream<Path> s = Files.list(dir)) {
                 logs.addAll(s.filter(Files::isRegularFile).toList());
             }
@@ -473,12 +453,11 @@ class PodcastFeedIT {
             for (String token : issued) {
                 assertFalse(text.contains(token), "a feed token in " + log);
             }
-            assertFalse(text.contains(LINK_SECRET), "the secret in " + log);
+            assertFalse(text.contains(stack.linkSecret), "the secret in " + log);
             feedsLogged |= text.contains("GET /feeds/");
         }
         assertTrue(feedsLogged, "the feed requests are logged (without their query): " + logs);
-        String log = tomcat.log();
-        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + ItSupport.tail(tomcat.catalinaOut(), 6000));
-        tomcat = null;
+        String log = stack.tomcat.log();
+        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
     }
 }

@@ -12,7 +12,6 @@ import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
 import dev.xaccel.testsupport.boundary.BoundaryCorpus;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,55 +31,28 @@ import org.junit.jupiter.api.Test;
  */
 class SampleBoundaryIT {
 
-    static final String LINK_SECRET = ItSupport.newLinkSecret();
     static final Set<String> USERS = Set.of("demo", "ops");
 
-    static Path library;
-    static CatalinaServer tomcat;
-    static NginxServer nginx;
+    static SampleStack stack;
     static final Http http = new Http();
 
     @BeforeAll
     static void deploy() throws Exception {
-        ItSupport.require(ItSupport.NGINX, "nginx");
-        library = ItSupport.work("boundary-library");
-        DemoLibrary.ensure(library);
-        library = library.toRealPath();
-        tomcat = CatalinaServer.start(ItSupport.work("boundary/catalina-base"), Map.of(
-                "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin",
-                "XACCEL_LINK_SECRET", LINK_SECRET));
-        nginx = NginxServer.start(ItSupport.work("boundary/nginx"), tomcat.port, library, LINK_SECRET);
+        stack = SampleStack.start("boundary", "boundary-library", Map.of("XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin"));
     }
 
     @AfterAll
     static void undeploy() throws Exception {
-        if (nginx != null) {
-            nginx.close();
+        if (stack != null) {
+            stack.close();
         }
-        if (tomcat != null) {
-            tomcat.close();
-        }
-    }
-
-    static String token(String user) throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", user));
-        assertEquals(200, r.statusCode(), Http.text(r));
-        return "Bearer " + Http.object(r).getString("token");
-    }
-
-    static String session(String user) throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", user));
-        assertEquals(200, r.statusCode(), Http.text(r));
-        String cookie = r.headers().firstValue("Set-Cookie").orElseThrow();
-        return cookie.substring(0, cookie.indexOf(';'));
     }
 
     @Test
     void withoutCredentialsNoTargetReachesAByteOfTheLibrary() throws Exception {
-        String demo = token("demo");
+        String demo = stack.bearer("demo", "demo");
         List<Caller> callers = List.of(Caller.anonymous(), new Caller("demo", Map.of("Authorization", demo)),
-                new Caller("ops", Map.of("Cookie", session("ops"))));
+                new Caller("ops", Map.of("Cookie", stack.session("ops", "ops"))));
         List<Secret> secrets = new ArrayList<>();
         List<String> goals = new ArrayList<>();
         List<String> starts = new ArrayList<>(List.of("/", "/index.html", "/assets/app.css", "/assets/app.js",
@@ -88,31 +60,31 @@ class SampleBoundaryIT {
                 "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached", "/feeds/", "/f/library/"));
         // a valid signed cover link, as the item list hands it out: a start a client may hold. A link opens its
         // file for anyone (a bearer link), so that one URL is not a goal; reaching any other file from it is.
-        HttpResponse<byte[]> items = http.get(nginx.url("/api/items"), "Authorization", demo);
+        HttpResponse<byte[]> items = http.get(stack.url("/api/items"), "Authorization", demo);
         String signed = Http.array(items).getJsonObject(0).getString("cover");
         assertTrue(signed.startsWith("/s/library/"), signed);
-        assertEquals(200, RawHttp.get(signed).send(nginx.port).status(), "the signed link itself works");
+        assertEquals(200, RawHttp.get(signed).send(stack.nginx.port()).status(), "the signed link itself works");
         starts.add(signed);
         String signedPath = signed.substring(0, signed.indexOf('?'));
         // the same for an author's picture
         String picture = Http.array(items).getJsonObject(0).getString("authorPicture");
         assertTrue(picture.startsWith("/s/library/") && picture.contains("/author.jpg?"), picture);
-        assertEquals(200, RawHttp.get(picture).send(nginx.port).status(), "the author's picture link itself works");
+        assertEquals(200, RawHttp.get(picture).send(stack.nginx.port()).status(), "the author's picture link itself works");
         starts.add(picture);
         String picturePath = picture.substring(0, picture.indexOf('?'));
         // a podcast feed with a valid feed token, and one of its enclosures: both bearer URLs a client may hold
-        HttpResponse<byte[]> feedToken = http.post(nginx.url("/api/feed-token"), "", "Authorization", demo);
+        HttpResponse<byte[]> feedToken = http.post(stack.url("/api/feed-token"), "", "Authorization", demo);
         assertEquals(200, feedToken.statusCode(), Http.text(feedToken));
         DemoLibrary.Book first = DemoLibrary.BOOKS.get(0);
         String feed = "/feeds/" + Library.id(first.author() + "/" + first.title()) + ".xml?token="
                 + Http.object(feedToken).getString("token");
-        RawHttp.Response feedResponse = RawHttp.get(feed).send(nginx.port);
+        RawHttp.Response feedResponse = RawHttp.get(feed).send(stack.nginx.port());
         assertEquals(200, feedResponse.status(), "the feed itself works");
         starts.add(feed);
-        String enclosure = FeedXml.child(FeedXml.children(FeedXml.channel(FeedXml.parse(http.get(nginx.url(feed)).body())),
-                null, "item").get(0), null, "enclosure").getAttribute("url").substring(nginx.url("").length());
+        String enclosure = FeedXml.child(FeedXml.children(FeedXml.channel(FeedXml.parse(http.get(stack.url(feed)).body())),
+                null, "item").get(0), null, "enclosure").getAttribute("url").substring(stack.url("").length());
         assertTrue(enclosure.startsWith("/f/library/"), enclosure);
-        assertEquals(200, RawHttp.get(enclosure).send(nginx.port).status(), "the enclosure link itself works");
+        assertEquals(200, RawHttp.get(enclosure).send(stack.nginx.port()).status(), "the enclosure link itself works");
         starts.add(enclosure);
         String enclosurePath = enclosure.substring(0, enclosure.indexOf('?'));
         // every file is a secret; the URLs of two books are the goals (the others are spelled the same way)
@@ -122,12 +94,12 @@ class SampleBoundaryIT {
             String dir = book.author() + "/" + book.title() + "/";
             String cover = UrlPaths.encodePath(dir + book.coverFile());
             String chapter = UrlPaths.encodePath(dir + book.chapters().get(0).fileName());
-            secrets.add(new Secret(dir + book.coverFile(), Files.readAllBytes(book.dir(library)
+            secrets.add(new Secret(dir + book.coverFile(), Files.readAllBytes(book.dir(stack.library)
                     .resolve(book.coverFile())), USERS));
-            secrets.add(new Secret(dir + book.chapters().get(0).fileName(), Files.readAllBytes(book.dir(library)
+            secrets.add(new Secret(dir + book.chapters().get(0).fileName(), Files.readAllBytes(book.dir(stack.library)
                     .resolve(book.chapters().get(0).fileName())), USERS));
             String authorPicture = UrlPaths.encodePath(book.author() + "/author.jpg");
-            secrets.add(new Secret(book.author() + "/author.jpg", Files.readAllBytes(book.authorPicture(library)), USERS));
+            secrets.add(new Secret(book.author() + "/author.jpg", Files.readAllBytes(book.authorPicture(stack.library)), USERS));
             String id = Library.id(book.author() + "/" + book.title());
             if (!goal) {
                 continue;
@@ -153,7 +125,7 @@ class SampleBoundaryIT {
         }
 
         List<String> targets = BoundaryCorpus.targets(starts, goals);
-        BoundaryCheck.Result result = BoundaryCheck.run(nginx.port, targets, callers, secrets);
+        BoundaryCheck.Result result = BoundaryCheck.run(stack.nginx.port(), targets, callers, secrets);
         System.out.println("sample: " + result.summary(0));
         assertTrue(result.findings().isEmpty(), "sample: " + result.summary(20));
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.sample.api.UrlPaths;
 import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.testsupport.TestPaths;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -41,48 +42,29 @@ class StandaloneTomcatIT {
     static final String ADMIN = "ops";
     static final String ADMIN_PASSWORD = "ops-secret";
 
-    static final String LINK_SECRET = ItSupport.newLinkSecret();
     /** Signed cover link: /s/library/<encoded path>?md5=<22 base64url chars>&expires=<epoch seconds>. */
     static final Pattern SIGNED = Pattern.compile("(/s/library/[^?]+)\\?md5=([A-Za-z0-9_-]{22})&expires=(\\d+)");
 
-    static Path library;
-    static CatalinaServer tomcat;
-    static NginxServer nginx;
+    static SampleStack stack;
     static final Http http = new Http();
 
     @BeforeAll
     static void deploy() throws Exception {
-        ItSupport.require(ItSupport.NGINX, "nginx");
-        library = ItSupport.work("library");
-        DemoLibrary.ensure(library);
-        library = library.toRealPath();
         String adminHash = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(ADMIN_PASSWORD.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        tomcat = CatalinaServer.start(ItSupport.work("standalone/catalina-base"), Map.of(
-                "XACCEL_DEMO_LIBRARY", library.toString(),
-                "XACCEL_DEMO_USERS", "demo:demo, " + ADMIN + ":{sha256}" + adminHash + ":admin",
-                "XACCEL_LINK_SECRET", LINK_SECRET));
-        nginx = NginxServer.start(ItSupport.work("standalone/nginx"), tomcat.port, library, LINK_SECRET);
+        stack = SampleStack.start("standalone", Map.of(
+                "XACCEL_DEMO_USERS", "demo:demo, " + ADMIN + ":{sha256}" + adminHash + ":admin"));
     }
 
     @AfterAll
     static void undeploy() throws Exception {
-        if (nginx != null) {
-            nginx.close();
+        if (stack != null) {
+            stack.close();
         }
-        if (tomcat != null) {
-            tomcat.close();
-        }
-    }
-
-    static String login(String user, String password) throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", user, "password", password));
-        assertEquals(200, r.statusCode(), Http.text(r));
-        return "Bearer " + Http.object(r).getString("token");
     }
 
     static JsonObject stats() throws Exception {
-        HttpResponse<byte[]> r = http.get(nginx.url("/api/stats"), "Authorization", login(ADMIN, ADMIN_PASSWORD));
+        HttpResponse<byte[]> r = http.get(stack.url("/api/stats"), "Authorization", stack.bearer(ADMIN, ADMIN_PASSWORD));
         assertEquals(200, r.statusCode(), Http.text(r));
         JsonArray filters = Http.object(r).getJsonArray("filters");
         assertEquals(1, filters.size(), "one xaccel filter MBean for context /: " + Http.text(r));
@@ -90,7 +72,7 @@ class StandaloneTomcatIT {
     }
 
     static JsonArray items(String auth) throws Exception {
-        HttpResponse<byte[]> r = http.get(nginx.url("/api/items"), "Authorization", auth);
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items"), "Authorization", auth);
         assertEquals(200, r.statusCode(), Http.text(r));
         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
         return Http.array(r);
@@ -99,13 +81,13 @@ class StandaloneTomcatIT {
     @Test
     @Order(1)
     void tomcatRunsTheAcceptFilterConnectorAndTheApp() {
-        String log = tomcat.log();
+        String log = stack.tomcat.log();
         assertTrue(log.contains("acceptFilter [httpready] applied"), "no accept-filter line in catalina.out:\n"
-                + ItSupport.tail(tomcat.catalinaOut(), 4000));
+                + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
         assertTrue(log.contains("XAccelFilter [xaccel] started"), log);
         assertTrue(log.contains("offload=auto"), log);
         assertTrue(log.contains("Covers are listed as signed links under [/s/library/]"), log);
-        assertFalse(log.contains(LINK_SECRET), "the signed-link secret reached catalina.out");
+        assertFalse(log.contains(stack.linkSecret), "the signed-link secret reached catalina.out");
     }
 
     @Test
@@ -117,11 +99,11 @@ class StandaloneTomcatIT {
                 "/api/items/" + id + "/file/0", "/api/items/" + id + "/file/0?download=1", "/api/stats",
                 "/api/me", "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/01%20Sketch%20%231.wav",
                 "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/cover.png");
-        byte[] wav = Files.readAllBytes(library.resolve("Ada Lovelace/Notes on the Analytical Engine/01 Sketch #1.wav"));
+        byte[] wav = Files.readAllBytes(stack.library.resolve("Ada Lovelace/Notes on the Analytical Engine/01 Sketch #1.wav"));
         for (String url : urls) {
             for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged-token"},
                     new String[] {"Cookie", "JSESSIONID=0123456789ABCDEF0123456789ABCDEF"})) {
-                HttpResponse<byte[]> r = http.get(nginx.url(url), headers);
+                HttpResponse<byte[]> r = http.get(stack.url(url), headers);
                 assertEquals(401, r.statusCode(), url + " " + Arrays.toString(headers));
                 assertTrue(r.body().length < 200, url);
                 assertFalse(Http.text(r).contains("RIFF") || Http.text(r).contains("PNG"), url);
@@ -130,20 +112,20 @@ class StandaloneTomcatIT {
         }
         assertTrue(wav.length > 1_000_000);
         // nobody reaches the library around the app: the internal location is 404 from outside
-        HttpResponse<byte[]> internal = http.get(nginx.url(
+        HttpResponse<byte[]> internal = http.get(stack.url(
                 "/_xaccel/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/01%20Sketch%20%231.wav"));
         assertEquals(404, internal.statusCode());
         // and a wrong password gets no session and no token
-        HttpResponse<byte[]> bad = http.post(nginx.url("/api/login"), Http.form("user", "demo", "password", "nope"));
+        HttpResponse<byte[]> bad = http.post(stack.url("/api/login"), Http.form("user", "demo", "password", "nope"));
         assertEquals(401, bad.statusCode());
         assertTrue(bad.headers().firstValue("Set-Cookie").isEmpty());
-        assertFalse(tomcat.log().contains("nope"), "a password reached the log");
+        assertFalse(stack.tomcat.log().contains("nope"), "a password reached the log");
     }
 
     @Test
     @Order(3)
     void loginGivesAnHttpOnlySameSiteSessionAndABearerToken() throws Exception {
-        HttpResponse<byte[]> r = http.post(nginx.url("/api/login"), Http.form("user", "demo", "password", "demo"));
+        HttpResponse<byte[]> r = http.post(stack.url("/api/login"), Http.form("user", "demo", "password", "demo"));
         assertEquals(200, r.statusCode(), Http.text(r));
         JsonObject login = Http.object(r);
         assertEquals("demo", login.getString("user"));
@@ -156,24 +138,24 @@ class StandaloneTomcatIT {
         assertTrue(r.headers().firstValue("Cache-Control").orElse("").contains("no-store"));
 
         String session = cookie.substring(0, cookie.indexOf(';'));
-        HttpResponse<byte[]> me = http.get(nginx.url("/api/me"), "Cookie", session);
+        HttpResponse<byte[]> me = http.get(stack.url("/api/me"), "Cookie", session);
         assertEquals(200, me.statusCode());
         assertEquals("demo", Http.object(me).getString("user"));
         assertEquals(4, items("Bearer " + login.getString("token")).size());
 
         // logout ends the session; the token of another login still works until it is logged out too
-        String token = login("demo", "demo");
-        assertEquals(204, http.post(nginx.url("/api/logout"), "", "Cookie", session).statusCode());
-        assertEquals(401, http.get(nginx.url("/api/me"), "Cookie", session).statusCode());
-        assertEquals(200, http.get(nginx.url("/api/me"), "Authorization", token).statusCode());
-        assertEquals(204, http.post(nginx.url("/api/logout"), "", "Authorization", token).statusCode());
-        assertEquals(401, http.get(nginx.url("/api/me"), "Authorization", token).statusCode());
+        String token = stack.bearer("demo", "demo");
+        assertEquals(204, http.post(stack.url("/api/logout"), "", "Cookie", session).statusCode());
+        assertEquals(401, http.get(stack.url("/api/me"), "Cookie", session).statusCode());
+        assertEquals(200, http.get(stack.url("/api/me"), "Authorization", token).statusCode());
+        assertEquals(204, http.post(stack.url("/api/logout"), "", "Authorization", token).statusCode());
+        assertEquals(401, http.get(stack.url("/api/me"), "Authorization", token).statusCode());
     }
 
     @Test
     @Order(4)
     void itemListDescribesTheLibrary() throws Exception {
-        JsonArray items = items(login("demo", "demo"));
+        JsonArray items = items(stack.bearer("demo", "demo"));
         assertEquals(DemoLibrary.BOOKS.size(), items.size());
         for (DemoLibrary.Book spec : DemoLibrary.BOOKS) {
             JsonObject item = items.stream().map(v -> v.asJsonObject())
@@ -195,7 +177,7 @@ class StandaloneTomcatIT {
             assertEquals(spec.chapters().size(), files.size());
             for (int i = 0; i < files.size(); i++) {
                 JsonObject f = files.getJsonObject(i);
-                Path onDisk = spec.dir(library).resolve(f.getString("name"));
+                Path onDisk = spec.dir(stack.library).resolve(f.getString("name"));
                 assertTrue(Files.isRegularFile(onDisk), onDisk.toString());
                 assertEquals(Files.size(onDisk), f.getJsonNumber("size").longValue());
                 assertEquals("audio/wav", f.getString("contentType"));
@@ -208,9 +190,9 @@ class StandaloneTomcatIT {
     @Test
     @Order(5)
     void filesComeByteExactFromNginxAndNeverThroughTomcat() throws Exception {
-        String auth = login("demo", "demo");
+        String auth = stack.bearer("demo", "demo");
         JsonObject before = stats();
-        int logMark = nginx.accessLogLines().size();
+        int logMark = stack.nginx.accessLog().size();
         JsonArray items = items(auth);
         int requests = 0;
         List<String> checked = new ArrayList<>();
@@ -219,25 +201,25 @@ class StandaloneTomcatIT {
             DemoLibrary.Book spec = DemoLibrary.BOOKS.stream()
                     .filter(b -> b.title().equals(item.getString("title"))).findFirst().orElseThrow();
             // the cover: a signed link, served by nginx alone (no credentials needed, no request to Tomcat)
-            HttpResponse<byte[]> cover = http.get(nginx.url(item.getString("cover")));
+            HttpResponse<byte[]> cover = http.get(stack.url(item.getString("cover")));
             assertEquals(200, cover.statusCode(), item.getString("cover"));
-            assertEquals(ItSupport.sha256(spec.dir(library).resolve(spec.coverFile())), ItSupport.sha256(cover.body()),
+            assertEquals(ItSupport.sha256(spec.dir(stack.library).resolve(spec.coverFile())), ItSupport.sha256(cover.body()),
                     spec.coverFile());
             assertEquals(spec.coverFile().endsWith(".jpg") ? "image/jpeg" : "image/png",
                     cover.headers().firstValue("Content-Type").orElse(""));
             checked.add(spec.coverFile());
             // the author's picture the same way
-            HttpResponse<byte[]> picture = http.get(nginx.url(item.getString("authorPicture")));
+            HttpResponse<byte[]> picture = http.get(stack.url(item.getString("authorPicture")));
             assertEquals(200, picture.statusCode(), item.getString("authorPicture"));
-            assertEquals(ItSupport.sha256(spec.authorPicture(library)), ItSupport.sha256(picture.body()), spec.author());
+            assertEquals(ItSupport.sha256(spec.authorPicture(stack.library)), ItSupport.sha256(picture.body()), spec.author());
             assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
             assertEquals("nosniff", picture.headers().firstValue("X-Content-Type-Options").orElse(""));
             // every audio file (an XAccelFile), through Jersey and through the mapped URL
             for (var fv : item.getJsonArray("files")) {
                 JsonObject f = fv.asJsonObject();
-                String expected = ItSupport.sha256(spec.dir(library).resolve(f.getString("name")));
+                String expected = ItSupport.sha256(spec.dir(stack.library).resolve(f.getString("name")));
                 for (String url : List.of(f.getString("url"), f.getString("library"))) {
-                    HttpResponse<byte[]> r = http.get(nginx.url(url), "Authorization", auth);
+                    HttpResponse<byte[]> r = http.get(stack.url(url), "Authorization", auth);
                     requests++;
                     assertEquals(200, r.statusCode(), url);
                     assertEquals(expected, ItSupport.sha256(r.body()), url);
@@ -252,15 +234,15 @@ class StandaloneTomcatIT {
         JsonObject verne = items.stream().map(v -> v.asJsonObject())
                 .filter(o -> o.getString("author").equals("Jules Verne")).findFirst().orElseThrow();
         JsonObject chapter = verne.getJsonArray("files").getJsonObject(0);
-        HttpResponse<byte[]> download = http.get(nginx.url(chapter.getString("download")), "Authorization", auth);
+        HttpResponse<byte[]> download = http.get(stack.url(chapter.getString("download")), "Authorization", auth);
         requests++;
         assertEquals(200, download.statusCode());
         String disposition = download.headers().firstValue("Content-Disposition").orElse("");
         assertTrue(disposition.startsWith("attachment;"), disposition);
         assertTrue(disposition.contains("filename*=UTF-8''Chapitre%201%20%E2%80%93%20Un%20%C3%A9cueil%20fuyant.wav"),
                 disposition);
-        Path onDisk = library.resolve("Jules Verne/Vingt mille lieues sous les mers").resolve(chapter.getString("name"));
-        HttpResponse<byte[]> range = http.get(nginx.url(chapter.getString("url")), "Authorization", auth,
+        Path onDisk = stack.library.resolve("Jules Verne/Vingt mille lieues sous les mers").resolve(chapter.getString("name"));
+        HttpResponse<byte[]> range = http.get(stack.url(chapter.getString("url")), "Authorization", auth,
                 "Range", "bytes=1000000-1099999");
         requests++;
         assertEquals(206, range.statusCode());
@@ -273,10 +255,10 @@ class StandaloneTomcatIT {
         assertEquals(0, after.getJsonNumber("bytesServedDirectly").longValue(), "Tomcat sent file bytes: " + after);
 
         // nginx saw Tomcat answer every file request with an empty body (ulen=0), served from the internal location
-        List<String> lines = nginx.accessLogLines();
+        List<String> lines = stack.nginx.accessLog();
         List<String> offloadedLines = lines.subList(logMark, lines.size()).stream()
                 .filter(l -> l.contains("uri=\"/_xaccel/library/")).toList();
-        assertEquals(requests, offloadedLines.size(), String.join("\n", nginx.accessLogLines()));
+        assertEquals(requests, offloadedLines.size(), String.join("\n", stack.nginx.accessLog()));
         for (String line : offloadedLines) {
             assertTrue(line.contains(" ulen=0 "), line);
         }
@@ -293,12 +275,12 @@ class StandaloneTomcatIT {
     @Test
     @Order(6)
     void signedLinksAreCheckedByNginx() throws Exception {
-        SignedLinks links = SignedLinks.create(LINK_SECRET, "/s/library/", Duration.ofHours(1));
+        SignedLinks links = SignedLinks.create(stack.linkSecret, "/s/library/", Duration.ofHours(1));
         DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
         String cover = ada.author() + "/" + ada.title() + "/" + ada.coverFile();
         String good = links.sign(cover);
         JsonObject before = stats();
-        assertEquals(200, http.get(nginx.url(good)).statusCode(), good);
+        assertEquals(200, http.get(stack.url(good)).statusCode(), good);
 
         // tampered: one signature character changed, a longer expiry, no signature, another file's query
         Matcher m = SIGNED.matcher(good);
@@ -313,37 +295,37 @@ class StandaloneTomcatIT {
                 m.group(1),
                 m.group(1) + "?expires=" + m.group(3),
                 "/s/library/" + UrlPaths.encodePath(verne) + good.substring(good.indexOf('?')))) {
-            HttpResponse<byte[]> r = http.get(nginx.url(bad));
+            HttpResponse<byte[]> r = http.get(stack.url(bad));
             assertEquals(403, r.statusCode(), bad);
             assertFalse(Http.text(r).contains("PNG") || Http.text(r).contains("JFIF"), bad);
         }
         // expired (correctly signed, expiry in the past): 410
         String expired = links.sign(cover, Instant.now().minusSeconds(60));
-        assertEquals(410, http.get(nginx.url(expired)).statusCode(), expired);
+        assertEquals(410, http.get(stack.url(expired)).statusCode(), expired);
         // least privilege: a correctly signed link to an audio file, to a file outside Author/Title/, or to a
         // hidden file is refused by the location's image check
         String chapter = ada.author() + "/" + ada.title() + "/" + ada.chapters().get(0).fileName();
         for (String path : List.of(chapter, ada.author() + "/" + ada.coverFile().replace("cover", "x"),
                 ada.author() + "/" + ada.title() + "/.hidden.png")) {
             String link = links.sign(path);
-            HttpResponse<byte[]> r = http.get(nginx.url(link));
+            HttpResponse<byte[]> r = http.get(stack.url(link));
             assertEquals(403, r.statusCode(), link);
             assertFalse(Http.text(r).contains("RIFF"), link);
         }
         // an author's picture: exactly Author/author.jpg. A correctly signed link to any other name at that level
         // (another case, another extension, a hidden file, an audio file) is refused too
         String picture = ada.author() + "/author.jpg";
-        assertEquals(200, http.get(nginx.url(links.sign(picture))).statusCode(), picture);
+        assertEquals(200, http.get(stack.url(links.sign(picture))).statusCode(), picture);
         for (String path : List.of(ada.author() + "/Author.jpg", ada.author() + "/author.JPG",
                 ada.author() + "/author.jpeg", ada.author() + "/author.png", ada.author() + "/.author.jpg",
                 ada.author() + "/xauthor.jpg", ada.author() + "/author.jpg.wav", "author.jpg",
                 ada.author() + "/" + ada.chapters().get(0).fileName())) {
             String link = links.sign(path);
-            assertEquals(403, http.get(nginx.url(link)).statusCode(), link);
+            assertEquals(403, http.get(stack.url(link)).statusCode(), link);
         }
         // a signature made with another secret
         String foreign = SignedLinks.create(ItSupport.newLinkSecret(), "/s/library/", Duration.ofHours(1)).sign(cover);
-        assertEquals(403, http.get(nginx.url(foreign)).statusCode(), foreign);
+        assertEquals(403, http.get(stack.url(foreign)).statusCode(), foreign);
 
         JsonObject after = stats();
         for (String counter : List.of("offloaded", "servedDirectly", "notFound", "rejected")) {
@@ -356,17 +338,17 @@ class StandaloneTomcatIT {
     @Test
     @Order(7)
     void withoutNginxTheCoverUrlIsTheAuthenticatedOne() throws Exception {
-        String auth = login("demo", "demo");
-        HttpResponse<byte[]> r = http.get(tomcat.url("/api/items"), "Authorization", auth);
+        String auth = stack.bearer("demo", "demo");
+        HttpResponse<byte[]> r = http.get(stack.tomcat.url("/api/items"), "Authorization", auth);
         assertEquals(200, r.statusCode());
         for (var v : Http.array(r)) {
             JsonObject item = v.asJsonObject();
             assertEquals("/api/items/" + item.getString("id") + "/cover", item.getString("cover"));
-            HttpResponse<byte[]> cover = http.get(tomcat.url(item.getString("cover")), "Authorization", auth);
+            HttpResponse<byte[]> cover = http.get(stack.tomcat.url(item.getString("cover")), "Authorization", auth);
             assertEquals(200, cover.statusCode());
             assertTrue(cover.body().length > 1000);
             assertEquals("/api/items/" + item.getString("id") + "/author-picture", item.getString("authorPicture"));
-            HttpResponse<byte[]> picture = http.get(tomcat.url(item.getString("authorPicture")), "Authorization", auth);
+            HttpResponse<byte[]> picture = http.get(stack.tomcat.url(item.getString("authorPicture")), "Authorization", auth);
             assertEquals(200, picture.statusCode());
             assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
             assertTrue(picture.body().length > 1000);
@@ -380,19 +362,19 @@ class StandaloneTomcatIT {
     @Test
     @Order(8)
     void coverImagesByLibraryUrlUseCachedDecisions() throws Exception {
-        String demo = login("demo", "demo");
-        String ops = login(ADMIN, ADMIN_PASSWORD);
+        String demo = stack.bearer("demo", "demo");
+        String ops = stack.bearer(ADMIN, ADMIN_PASSWORD);
         List<String> urls = new ArrayList<>();
         Map<String, String> expected = new java.util.HashMap<>();
         for (DemoLibrary.Book b : DemoLibrary.BOOKS) {
             String url = "/library/" + UrlPaths.encodePath(b.author() + "/" + b.title() + "/" + b.coverFile());
             urls.add(url);
-            expected.put(url, ItSupport.sha256(b.dir(library).resolve(b.coverFile())));
+            expected.put(url, ItSupport.sha256(b.dir(stack.library).resolve(b.coverFile())));
         }
         JsonObject s0 = stats();
         for (int round = 0; round < 4; round++) {
             for (String url : urls) {
-                HttpResponse<byte[]> r = http.get(nginx.url(url), "Authorization", demo);
+                HttpResponse<byte[]> r = http.get(stack.url(url), "Authorization", demo);
                 assertEquals(200, r.statusCode(), url);
                 assertEquals(expected.get(url), ItSupport.sha256(r.body()), url);
                 assertEquals(url.endsWith(".jpg") ? "image/jpeg" : "image/png",
@@ -408,7 +390,7 @@ class StandaloneTomcatIT {
         assertEquals(offloaded(s0) + urls.size() + 4 * withQuestionMark, offloaded(s1),
                 "4 rounds of " + urls.size() + " covers: one decision per cover, then cache hits");
         // a Range on a cached hit is answered by nginx
-        HttpResponse<byte[]> range = http.get(nginx.url(urls.get(0)), "Authorization", demo, "Range", "bytes=10-19");
+        HttpResponse<byte[]> range = http.get(stack.url(urls.get(0)), "Authorization", demo, "Range", "bytes=10-19");
         assertEquals(206, range.statusCode());
         assertEquals(10, range.body().length);
 
@@ -416,7 +398,7 @@ class StandaloneTomcatIT {
         for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged-token"},
                 new String[] {"Cookie", "JSESSIONID=0123456789ABCDEF0123456789ABCDEF"})) {
             for (int i = 0; i < 2; i++) {
-                HttpResponse<byte[]> r = http.get(nginx.url(urls.get(1)), headers);
+                HttpResponse<byte[]> r = http.get(stack.url(urls.get(1)), headers);
                 assertEquals(401, r.statusCode(), Arrays.toString(headers));
                 assertFalse(Http.text(r).contains("PNG"));
                 assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"));
@@ -425,7 +407,7 @@ class StandaloneTomcatIT {
         // another credential is another key: Tomcat decides for it once
         JsonObject s2 = stats();
         for (int i = 0; i < 3; i++) {
-            assertEquals(200, http.get(nginx.url(urls.get(3)), "Authorization", ops).statusCode());
+            assertEquals(200, http.get(stack.url(urls.get(3)), "Authorization", ops).statusCode());
         }
         JsonObject s3 = stats();
         assertEquals(offloaded(s2) + 1, offloaded(s3));
@@ -434,7 +416,7 @@ class StandaloneTomcatIT {
         String wav = "/library/" + UrlPaths.encodePath(ada.author() + "/" + ada.title() + "/"
                 + ada.chapters().get(0).fileName());
         for (int i = 0; i < 2; i++) {
-            assertEquals(206, http.get(nginx.url(wav), "Range", "bytes=0-99", "Authorization", demo).statusCode());
+            assertEquals(206, http.get(stack.url(wav), "Range", "bytes=0-99", "Authorization", demo).statusCode());
         }
         JsonObject s4 = stats();
         assertEquals(offloaded(s3) + 2, offloaded(s4));
@@ -450,7 +432,7 @@ class StandaloneTomcatIT {
     @Order(9)
     void aPathParameterNeverMakesNginxServeAnotherFileThanTomcatAuthorized() throws Exception {
         DemoLibrary.Book b = DemoLibrary.BOOKS.get(0);
-        Path decoyDir = library.resolve(b.author() + ";x");
+        Path decoyDir = stack.library.resolve(b.author() + ";x");
         Path decoy = decoyDir.resolve(b.title()).resolve(b.coverFile());
         byte[] decoyBytes = "decoy: not the file Tomcat authorized".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         Files.createDirectories(decoy.getParent());
@@ -458,12 +440,12 @@ class StandaloneTomcatIT {
         try {
             String url = "/library/" + UrlPaths.encodePath(b.author()) + ";x/"
                     + UrlPaths.encodePath(b.title() + "/" + b.coverFile());
-            String demo = login("demo", "demo");
+            String demo = stack.bearer("demo", "demo");
             for (int i = 0; i < 2; i++) {
-                HttpResponse<byte[]> r = http.get(nginx.url(url), "Authorization", demo);
+                HttpResponse<byte[]> r = http.get(stack.url(url), "Authorization", demo);
                 assertFalse(Arrays.equals(decoyBytes, r.body()), "nginx served the decoy for " + url);
                 assertEquals(200, r.statusCode(), url);
-                assertEquals(ItSupport.sha256(b.dir(library).resolve(b.coverFile())), ItSupport.sha256(r.body()),
+                assertEquals(ItSupport.sha256(b.dir(stack.library).resolve(b.coverFile())), ItSupport.sha256(r.body()),
                         "the file Tomcat authorized");
             }
         } finally {
@@ -480,7 +462,7 @@ class StandaloneTomcatIT {
     @Test
     @Order(10)
     void statsAreForAdminsOnly() throws Exception {
-        HttpResponse<byte[]> r = http.get(nginx.url("/api/stats"), "Authorization", login("demo", "demo"));
+        HttpResponse<byte[]> r = http.get(stack.url("/api/stats"), "Authorization", stack.bearer("demo", "demo"));
         assertEquals(403, r.statusCode());
         JsonObject s = stats();
         assertNotNull(s.getJsonNumber("offloaded"));
@@ -491,13 +473,13 @@ class StandaloneTomcatIT {
     @Test
     @Order(10)
     void errorPagesNameNoServerVersionNorPath() throws Exception {
-        String demo = login("demo", "demo");
+        String demo = stack.bearer("demo", "demo");
         for (String path : List.of("/library/Ada%20Lovelace/missing.png", "/library/..%2F..%2Fetc%2Fpasswd",
                 "/library/%00", "/no-such-page")) {
-            HttpResponse<byte[]> r = http.get(tomcat.url(path), "Authorization", demo);
+            HttpResponse<byte[]> r = http.get(stack.tomcat.url(path), "Authorization", demo);
             assertTrue(r.statusCode() >= 400, path + " -> " + r.statusCode());
             String body = Http.text(r);
-            assertFalse(body.contains("Tomcat") || body.contains("Exception") || body.contains(library.toString()),
+            assertFalse(body.contains("Tomcat") || body.contains("Exception") || body.contains(stack.library.toString()),
                     path + " -> " + body);
         }
     }
@@ -505,15 +487,13 @@ class StandaloneTomcatIT {
     @Test
     @Order(11)
     void stopsCleanly() throws Exception {
-        nginx.close();
-        nginx = null;
-        assertTrue(tomcat.stop(Duration.ofSeconds(30)), "Tomcat did not exit after catalina.sh stop:\n"
-                + ItSupport.tail(tomcat.catalinaOut(), 4000));
-        String log = tomcat.log();
+        stack.nginx.close();
+        assertTrue(stack.tomcat.stop(Duration.ofSeconds(30)), "Tomcat did not exit after catalina.sh stop:\n"
+                + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
+        String log = stack.tomcat.log();
         assertTrue(log.contains("Stopping ProtocolHandler"), log);
-        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + ItSupport.tail(tomcat.catalinaOut(), 6000));
+        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
         assertFalse(log.contains("did not stop cleanly"), log);
-        tomcat = null;
     }
 
     static String bookId(String author, String title) {

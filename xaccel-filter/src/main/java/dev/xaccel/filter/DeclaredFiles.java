@@ -11,38 +11,46 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * Declared mode's delivery: once the chain returned (or from an async thread), checks that the declaration still
  * applies (2xx, not committed), resolves the declared path to a checked file inside its location (or, with
- * {@code allowUnmapped}, outside every root), and hands it to the {@link FileDelivery}.
+ * {@code allowUnmapped}, outside every root), and hands it to the {@link FileDelivery}; a declared remote object
+ * goes to the {@link RemoteDelivery}.
  */
 final class DeclaredFiles implements DeclaredState.Delivery {
 
     private static final Logger LOG = Logger.getLogger(DeclaredFiles.class.getName());
 
     private final FileDelivery delivery;
+    private final RemoteDelivery remote;
     private final ThrottledLog committedLog = new ThrottledLog(LOG, Level.WARNING);
     private final ThrottledLog unmappedLog = new ThrottledLog(LOG, Level.SEVERE);
 
-    DeclaredFiles(FileDelivery delivery) {
+    DeclaredFiles(FileDelivery delivery, RemoteDelivery remote) {
         this.delivery = delivery;
+        this.remote = remote;
     }
 
     @Override
-    public void deliver(DeclaredState state, XAccelFile file) throws IOException {
+    public void deliver(DeclaredState state, Declaration declaration) throws IOException {
         HttpServletResponse resp = state.response();
         OffloadResponseWrapper wrapper = state.wrapper();
         int status = wrapper.getStatus();
         if (status < 200 || status > 299) {
             if (LOG.isLoggable(Level.FINE)) {
-                LOG.fine(Messages.get("filter.declaredNot2xx", file.path(), status));
+                LOG.fine(Messages.get("filter.declaredNot2xx", describe(declaration), status));
             }
             return;
         }
         if (resp.isCommitted()) {
-            committedLog.log(() -> Messages.get("filter.declaredCommitted", file.path()));
+            committedLog.log(() -> Messages.get("filter.declaredCommitted", describe(declaration)));
             return;
         }
         if (wrapper.bodyWritten()) {
             resp.resetBuffer();
         }
+        if (declaration instanceof XAccelRemote r) {
+            remote.deliver(state.request(), resp, r, wrapper.bodyWritten());
+            return;
+        }
+        XAccelFile file = (XAccelFile) declaration;
         Path declared = file.path();
         Path real;
         try {
@@ -64,6 +72,11 @@ final class DeclaredFiles implements DeclaredState.Delivery {
         } else {
             delivery.deliver(state.request(), resp, resolved, location, file, wrapper.bodyWritten());
         }
+    }
+
+    /** For log lines: the declared path, or the remote URL without its query. */
+    private static String describe(Declaration d) {
+        return d instanceof XAccelRemote r ? XAccelRemote.withoutQuery(r.url()) : ((XAccelFile) d).path().toString();
     }
 
     /**

@@ -12,7 +12,7 @@ final class DeclaredState {
 
     /** Delivers a declared file (implemented by {@link DeclaredFiles}). */
     interface Delivery {
-        void deliver(DeclaredState state, XAccelFile file) throws java.io.IOException;
+        void deliver(DeclaredState state, Declaration declared) throws java.io.IOException;
     }
 
     /** Request attribute under which the filter publishes this state. */
@@ -22,7 +22,7 @@ final class DeclaredState {
     private final HttpServletRequest request;
     private final HttpServletResponse response;
     private OffloadResponseWrapper wrapper;
-    private XAccelFile file;
+    private Declaration file;
     /** The filter chain has returned (request is async, or finished). */
     private boolean chainReturned;
     /** The declared file has been delivered (or answered with an error). */
@@ -55,19 +55,19 @@ final class DeclaredState {
         return file != null;
     }
 
-    synchronized XAccelFile file() {
+    synchronized Declaration file() {
         return file;
     }
 
     /**
-     * Declares the file. Before the chain returned it is remembered and delivered by the filter afterwards; in
+     * Declares the file (or remote object). Before the chain returned it is remembered and delivered by the filter afterwards; in
      * an async request after the chain returned (from an async thread, or from the target of
      * {@code AsyncContext.dispatch()} when the filter is not mapped for ASYNC dispatches) it is delivered right
      * away on the calling thread.
      *
      * @param caller the request as the caller sees it (its dispatcher type tells an async dispatch)
      */
-    void declare(XAccelFile f, HttpServletRequest caller) throws java.io.IOException {
+    void declare(Declaration f, HttpServletRequest caller) throws java.io.IOException {
         boolean deliverNow;
         synchronized (this) {
             if (done) {
@@ -94,7 +94,7 @@ final class DeclaredState {
      * @return the file to deliver now, or {@code null} (nothing declared, or async: a later declaration is
      *         delivered by {@link #declare})
      */
-    synchronized XAccelFile chainReturned(boolean async) {
+    synchronized Declaration chainReturned(boolean async) {
         chainReturned = true;
         if (file != null && !done) {
             done = true;

@@ -102,23 +102,9 @@ final class FileDelivery {
         }
     }
 
-    /** Content type (the file's, the context's by extension, the default), disposition and the fixed headers. */
+    /** The headers the application's choices give the file (by its real name). */
     private FileHeaders fileHeaders(Path realFile, XAccelFile file) {
-        String fileName = realFile.getFileName().toString();
-        String contentType = file.contentType().orElse(null);
-        if (contentType == null && servletContext != null) {
-            contentType = servletContext.getMimeType(fileName);
-        }
-        if (contentType == null) {
-            contentType = config.defaultContentType();
-        }
-        Disposition type = file.disposition().orElse(config.disposition());
-        String contentDisposition = null;
-        if (file.downloadName().isPresent()) {
-            contentDisposition = ContentDisposition.format(type, file.downloadName().get());
-        } else if (type == Disposition.ATTACHMENT) {
-            contentDisposition = ContentDisposition.format(type, fileName);
-        }
-        return new FileHeaders(contentType, contentDisposition, config.cacheControl(), config.contentSecurityPolicy());
+        return FileHeaders.of(config, servletContext, realFile.getFileName().toString(), file.contentType(),
+                file.disposition(), file.downloadName());
     }
 }

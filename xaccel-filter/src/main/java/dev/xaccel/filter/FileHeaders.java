@@ -1,5 +1,8 @@
 package dev.xaccel.filter;
 
+import java.util.Optional;
+
+import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
@@ -12,6 +15,32 @@ import jakarta.servlet.http.HttpServletResponse;
  */
 record FileHeaders(String contentType, String contentDisposition, String cacheControl,
         String contentSecurityPolicy) {
+
+    /**
+     * Content type (the application's, the context's by the name's extension, the default), disposition and the
+     * fixed headers, the same for a local file and a remote object.
+     *
+     * @param context  for {@code getMimeType}, may be {@code null}
+     * @param fileName the file's own name: its type by extension, the name of an attachment without download name
+     */
+    static FileHeaders of(XAccelConfig config, ServletContext context, String fileName, Optional<String> type,
+            Optional<Disposition> disposition, Optional<String> downloadName) {
+        String contentType = type.orElse(null);
+        if (contentType == null && context != null) {
+            contentType = context.getMimeType(fileName);
+        }
+        if (contentType == null) {
+            contentType = config.defaultContentType();
+        }
+        Disposition d = disposition.orElse(config.disposition());
+        String contentDisposition = null;
+        if (downloadName.isPresent()) {
+            contentDisposition = ContentDisposition.format(d, downloadName.get());
+        } else if (d == Disposition.ATTACHMENT) {
+            contentDisposition = ContentDisposition.format(d, fileName);
+        }
+        return new FileHeaders(contentType, contentDisposition, config.cacheControl(), config.contentSecurityPolicy());
+    }
 
     /**
      * {@code X-Content-Type-Options: nosniff} (a browser must not guess another type than the one given) and the

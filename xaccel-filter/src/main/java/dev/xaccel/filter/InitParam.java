@@ -63,6 +63,9 @@ enum InitParam {
             (b, v) -> b.maxRedirectLength(digits(InitParams.MAX_REDIRECT_LENGTH, v,
                     "config.maxRedirectLength", XAccelConfig.MIN_REDIRECT_LENGTH)),
             c -> Integer.toString(c.maxRedirectLength())),
+    REMOTE_ORIGINS(InitParams.REMOTE_ORIGINS, "none",
+            (b, v) -> b.remoteOrigins(RemoteOrigins.parse(InitParams.REMOTE_ORIGINS, v)),
+            c -> c.remoteOrigins().toString()),
     /** Never shown: the line says whether signed links are on, and their prefix and lifetime. */
     SIGNED_LINK_SECRET(InitParams.SIGNED_LINK_SECRET, "off", XAccelConfig.Builder::signedLinkSecret,
             c -> c.signedLinks() == null ? "off" : "(set)"),

@@ -55,6 +55,12 @@ public final class InitParams {
     /** Longest offload header value(s) in bytes. Default {@value #DEFAULT_MAX_REDIRECT_LENGTH}. */
     public static final String MAX_REDIRECT_LENGTH = "maxRedirectLength";
 
+    /**
+     * The stores {@link XAccelRemote} objects may come from: {@code scheme://host[:port]} origins separated by
+     * commas or whitespace. Default: none (every remote object is refused).
+     */
+    public static final String REMOTE_ORIGINS = "remoteOrigins";
+
     /** Default of {@value #OFFLOAD}. */
     public static final String DEFAULT_OFFLOAD = "auto";
     /** Default of {@value #TRUSTED_PROXIES}: loopback. */

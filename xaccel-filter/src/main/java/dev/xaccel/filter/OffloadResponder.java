@@ -36,6 +36,36 @@ final class OffloadResponder {
     /** Writes the offload answer; the response is not committed and holds no body. */
     static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
             HttpServletResponse resp) {
+        begin(cfg, offload.redirect(), headers, resp);
+        if (offload.etag() != null) {
+            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
+            resp.setHeader("ETag", offload.etag());
+            resp.setDateHeader("Last-Modified", offload.lastModified());
+            resp.setHeader("Accept-Ranges", "bytes");
+        }
+        if (cfg.headerType().isNginx()) {
+            accelExpires(cfg, location, resp, file);
+            if (location.cacheable() && offload.rawPath() != null) {
+                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
+            }
+        }
+        resp.setContentLength(0);
+    }
+
+    /**
+     * Writes the offload answer for a remote object (nginx only). It carries {@code X-Accel-Expires: 0}: a
+     * decision that names a presigned URL must never be cached (the URL expires within seconds).
+     *
+     * @param redirect the {@link RemoteRedirect} value
+     */
+    static void respondRemote(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
+        begin(cfg, redirect, headers, resp);
+        resp.setHeader("X-Accel-Expires", "0");
+        resp.setContentLength(0);
+    }
+
+    /** Status, the file's headers, the offload header and nginx's rate and charset extras. */
+    private static void begin(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
         resp.resetBuffer();
         resp.setStatus(HttpServletResponse.SC_OK);
         resp.setContentType(headers.contentType());
@@ -46,13 +76,7 @@ final class OffloadResponder {
             resp.setHeader("Cache-Control", headers.cacheControl());
         }
         headers.writeSecurityHeaders(resp);
-        resp.setHeader(cfg.headerType().headerName(), offload.redirect());
-        if (offload.etag() != null) {
-            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
-            resp.setHeader("ETag", offload.etag());
-            resp.setDateHeader("Last-Modified", offload.lastModified());
-            resp.setHeader("Accept-Ranges", "bytes");
-        }
+        resp.setHeader(cfg.headerType().headerName(), redirect);
         if (cfg.headerType().isNginx()) {
             if (cfg.limitRate() != null) {
                 resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
@@ -60,12 +84,7 @@ final class OffloadResponder {
             if (cfg.charset() != null) {
                 resp.setHeader("X-Accel-Charset", cfg.charset());
             }
-            accelExpires(cfg, location, resp, file);
-            if (location.cacheable() && offload.rawPath() != null) {
-                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
-            }
         }
-        resp.setContentLength(0);
     }
 
     /**

@@ -55,8 +55,36 @@ public final class XAccel {
      */
     public static void sendFile(HttpServletRequest req, HttpServletResponse resp, XAccelFile file)
             throws IOException {
+        declare(req, resp, Objects.requireNonNull(file, "file"));
+    }
+
+    /**
+     * Declares a remote object (a presigned URL of an S3-compatible store) as the response to {@code req}, after
+     * the application authorized it. Its origin must be in the filter's {@code remoteOrigins}. Behind nginx the
+     * filter answers with {@code X-Accel-Redirect} to the shipped {@code /_xaccel/remote/} location, which fetches
+     * the object from the store; otherwise the filter streams it itself. Presign for seconds: nginx uses the URL at
+     * once.
+     *
+     * <pre>{@code
+     * if (!user.mayRead(track)) { resp.sendError(403); return; }
+     * XAccel.sendRemote(req, resp, XAccelRemote.of(presignedUrl).downloadName(track.title() + ".mp3"));
+     * }</pre>
+     *
+     * @param req    the request the filter handles
+     * @param resp   the response (the one passed to the servlet), may be {@code null}
+     * @param remote the object's URL and its download name, type and disposition
+     * @throws IllegalStateException if no {@link XAccelFilter} handles this request, the response is already
+     *                               committed, or a file was already sent for this request
+     * @throws IOException           when delivered immediately (async) and sending fails
+     */
+    public static void sendRemote(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote)
+            throws IOException {
+        declare(req, resp, Objects.requireNonNull(remote, "remote"));
+    }
+
+    private static void declare(HttpServletRequest req, HttpServletResponse resp, Declaration file)
+            throws IOException {
         Objects.requireNonNull(req, "req");
-        Objects.requireNonNull(file, "file");
         Object state = req.getAttribute(DeclaredState.ATTRIBUTE);
         if (!(state instanceof DeclaredState declared)) {
             throw new IllegalStateException(Messages.get("api.noFilter", req.getRequestURI()));

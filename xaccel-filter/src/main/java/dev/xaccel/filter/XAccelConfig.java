@@ -41,12 +41,14 @@ import javax.management.ObjectName;
  * @param signedLinks           the signer, or {@code null} when no secret is configured
  * @param contentSecurityPolicy the policy of every file, or {@code null} for none
  * @param maxRedirectLength     the longest offload header value(s)
+ * @param remoteOrigins         the stores declared remote objects may come from (none: all refused)
  */
 record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile, String jmxName,
-        String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength) {
+        String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength,
+        RemoteOrigins remoteOrigins) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     static final int MIN_REDIRECT_LENGTH = 256;
@@ -117,6 +119,7 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
         private Long signedLinkTtl;
         private String contentSecurityPolicy = InitParams.DEFAULT_CONTENT_SECURITY_POLICY;
         private int maxRedirectLength = InitParams.DEFAULT_MAX_REDIRECT_LENGTH;
+        private RemoteOrigins remoteOrigins = RemoteOrigins.NONE;
 
         /**
          * A {@code locations} entry; roots are checked in {@link #build()} (they depend on the link policy).
@@ -304,6 +307,11 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
             return this;
         }
 
+        Builder remoteOrigins(RemoteOrigins origins) {
+            remoteOrigins = Objects.requireNonNull(origins, InitParams.REMOTE_ORIGINS);
+            return this;
+        }
+
         /** Resolves the roots and checks what depends on several values. */
         XAccelConfig build() {
             List<Location> locs = locations();
@@ -318,7 +326,8 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
             }
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
-                    sendfile, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength);
+                    sendfile, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength,
+                    remoteOrigins);
         }
 
         private List<Location> locations() {

@@ -17,7 +17,7 @@ import java.util.Optional;
  * applies. A {@code Content-Disposition} header is only sent when a download name is given or the
  * disposition is {@code attachment}.
  */
-public final class XAccelFile {
+public final class XAccelFile implements Declaration {
 
     private final Path path;
     private final String downloadName;
@@ -63,18 +63,25 @@ public final class XAccelFile {
      * @throws IllegalArgumentException if it contains control characters or non-ASCII
      */
     public XAccelFile contentType(String type) {
-        if (type != null) {
-            for (int i = 0; i < type.length(); i++) {
-                char c = type.charAt(i);
-                if ((c < 0x20 && c != '\t') || c > 0x7e) {
-                    throw new IllegalArgumentException(Messages.get("file.contentType"));
-                }
-            }
-            if (type.isBlank()) {
-                type = null;
+        return new XAccelFile(path, downloadName, checkedContentType(type), disposition);
+    }
+
+    /**
+     * A content type as given to {@code contentType(type)}, trimmed; {@code null} for none or blank.
+     *
+     * @throws IllegalArgumentException if it contains control characters or non-ASCII
+     */
+    static String checkedContentType(String type) {
+        if (type == null) {
+            return null;
+        }
+        for (int i = 0; i < type.length(); i++) {
+            char c = type.charAt(i);
+            if ((c < 0x20 && c != '\t') || c > 0x7e) {
+                throw new IllegalArgumentException(Messages.get("file.contentType"));
             }
         }
-        return new XAccelFile(path, downloadName, type == null ? null : type.trim(), disposition);
+        return type.isBlank() ? null : type.trim();
     }
 
     /**

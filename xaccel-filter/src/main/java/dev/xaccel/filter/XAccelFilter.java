@@ -31,7 +31,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * {@code mappings} URL prefix are answered by the filter (GET/HEAD only) from the mapped root; the chain is not
  * invoked. <b>Declared mode</b> ({@link DeclaredFiles}): every other request goes down the chain with a response
  * wrapper; application code calls {@link XAccel#sendFile} and the filter delivers the file when the chain returns
- * with a 2xx status. Both end in {@link FileDelivery}.
+ * with a 2xx status. Both end in {@link FileDelivery}; a declared remote object ({@link XAccel#sendRemote}) in
+ * {@link RemoteDelivery}.
  * <p>
  * Configuration comes either from init-params (parsed and validated once in {@link #init}, names and defaults in
  * {@link InitParams}; every invalid value makes {@code init} throw a {@link ServletException} naming the parameter
@@ -95,7 +96,8 @@ public final class XAccelFilter implements Filter, XAccelFilterConstants {
         FileDelivery delivery = new FileDelivery(cfg, stats, new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx);
         ConfinedOpener.report(name, cfg);
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
-        started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery),
+        RemoteDelivery remote = RemoteDelivery.create(cfg, stats, BUFFER_SIZE, ctx);
+        started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
                 new OffloadResponseWrapper.Warnings(), ctx, jmx);
         links.publish(); // last: a failed init must not leave the attribute behind
         LOG.info(Messages.get("filter.started", name, line, jmx == null ? InitParams.JMX_NAME_NONE : jmx.name()));
@@ -183,7 +185,7 @@ public final class XAccelFilter implements Filter, XAccelFilterConstants {
                 req.removeAttribute(DeclaredState.ATTRIBUTE);
             }
         }
-        XAccelFile declared = state.chainReturned(async);
+        Declaration declared = state.chainReturned(async);
         if (declared != null) {
             s.declared().deliver(state, declared);
         }

@@ -310,6 +310,18 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * The stores declared remote objects ({@link XAccel#sendRemote}) may come from; any other origin is refused.
+     *
+     * @param origins {@code scheme://host[:port]} origins separated by commas or whitespace, e.g.
+     *                {@code https://bucket.s3.eu-west-1.amazonaws.com}; {@code null} or blank for none
+     * @return this builder
+     */
+    public XAccelFilterBuilder remoteOrigins(String origins) {
+        config.remoteOrigins(RemoteOrigins.parse(InitParams.REMOTE_ORIGINS, origins));
+        return this;
+    }
+
+    /**
      * The filter with this configuration.
      *
      * @return a filter that rejects init-params

@@ -53,10 +53,34 @@ class BoundaryIT {
 
     static final String SECRET = "boundary-it-secret-0123456789-abcdefghij-KLMNOP";
 
+    /**
+     * A store for the remote config: plain nginx serving a bucket directory to anyone, the worst store there is (no
+     * signature checked), so any way a client could make the front end proxy to it would carry an object's bytes.
+     */
+    static final String OPEN_STORE = """
+            worker_processes 1;
+            pid logs/nginx.pid;
+            error_log logs/error.log warn;
+            events { worker_connections 64; }
+            http {
+                access_log off;
+                client_body_temp_path tmp/client_body;
+                proxy_temp_path tmp/proxy;
+                fastcgi_temp_path tmp/fastcgi;
+                uwsgi_temp_path tmp/uwsgi;
+                scgi_temp_path tmp/scgi;
+                server {
+                    listen 127.0.0.1:${NGINX_PORT};
+                    location /bucket/ { alias ${MEDIA_ROOT}/; }
+                }
+            }
+            """;
+
     static Path media;
     static Path dir;
     static EmbeddedTomcat tomcat;
     static EmbeddedTomcat sendfileTomcat;
+    static NginxServer store;
     static final Map<String, NginxServer> NGINX = new LinkedHashMap<>();
     static final Map<String, FrontEnd> FRONT_ENDS = new LinkedHashMap<>();
     static List<Secret> secrets;
@@ -85,7 +109,17 @@ class BoundaryIT {
         byte[] outside = BoundaryCheck.uniqueContent("outside", 2_000);
         Files.createDirectories(dir.resolve("outside"));
         Files.write(dir.resolve("outside/canary.txt"), outside);
+        Path bucket = Files.createDirectories(dir.resolve("bucket")).toRealPath();
+        byte[] aliceObject = BoundaryCheck.uniqueContent("alice's object", 20_000);
+        byte[] bobObject = BoundaryCheck.uniqueContent("bob's object", 20_000);
+        Files.createDirectories(bucket.resolve("alice"));
+        Files.createDirectories(bucket.resolve("bob"));
+        Files.write(bucket.resolve("alice/object-a.bin"), aliceObject);
+        Files.write(bucket.resolve("bob/object-b.bin"), bobObject);
+        store = DocsNginx.start("boundary-store", OPEN_STORE, Map.of(), 0, bucket);
         secrets = List.of(new Secret("alice's file", alice, Set.of("alice")),
+                new Secret("alice's object", aliceObject, Set.of("alice")),
+                new Secret("bob's object", bobObject, Set.of("bob")),
                 new Secret("bob's file", bob, Set.of("bob")),
                 new Secret("the shared folder", shared, Set.of("alice", "bob")),
                 new Secret("a hidden file", hidden, Set.of()),
@@ -98,15 +132,18 @@ class BoundaryIT {
         params.put("signedLinkSecret", SECRET);
         params.put("signedLinkPrefix", "/s/media/");
         params.put("jmxName", "none");
+        params.put("remoteOrigins", storeOrigin());
         tomcat = EmbeddedTomcat.start("boundary", app(params));
         Map<String, String> sendfile = new LinkedHashMap<>(params);
         sendfile.put("headerType", "X-Sendfile");
         sendfileTomcat = EmbeddedTomcat.start("boundary-sendfile", app(sendfile));
         signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
         for (String template : List.of(DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE,
-                SignedLinksIT.TEMPLATE)) {
+                SignedLinksIT.TEMPLATE, ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
             NGINX.put(template, DocsNginx.start("boundary-" + NGINX.size(), DocsNginx.text(template),
-                    Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET), tomcat.port(), media));
+                    Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET, "REMOTE_ORIGIN", storeOrigin(),
+                            "REMOTE_SERVER", "127.0.0.1:" + store.port(),
+                            "CA_CERTIFICATES", "/etc/ssl/certs/ca-certificates.crt"), tomcat.port(), media));
         }
         for (ShippedFrontEnd fe : List.of(new ApacheFrontEnd(), new LighttpdFrontEnd(), new CaddyFrontEnd())) {
             EmbeddedTomcat behind = fe.offloadHeader().equals("X-Sendfile") ? sendfileTomcat : tomcat;
@@ -119,7 +156,8 @@ class BoundaryIT {
         return SuiteApp.app(new UsersAuthFilter(List.of("/assets/")))
                 .xaccelFilter(params)
                 .servlet("/covers/*", new OwnedFileServlet(media))
-                .servlet("/assets/*", new AssetServlet());
+                .servlet("/assets/*", new AssetServlet())
+                .servlet("/remote/*", new OwnedFileServlet(media, java.net.URI.create(storeOrigin() + "/bucket/")));
     }
 
     static byte[] write(String name, int size) throws IOException {
@@ -142,6 +180,9 @@ class BoundaryIT {
             if (sendfileTomcat != null) {
                 sendfileTomcat.close();
             }
+            if (store != null) {
+                store.close();
+            }
         }
     }
 
@@ -153,17 +194,30 @@ class BoundaryIT {
     static List<String> starts() {
         return List.of("/", "/assets/app.css", "/assets/", "/covers/alice/secret%20a.jpg", "/covers/bob/",
                 "/library/common.jpg", signedPublic, "/sb/media/public/pub.jpg", "/_xaccel/media/public/pub.jpg",
-                "/_xaccel_cached/_xaccel/media/", "/_xaccel_auth", "/_xaccel_cached");
+                "/_xaccel_cached/_xaccel/media/", "/_xaccel_auth", "/_xaccel_cached", "/remote/alice/object-a.bin",
+                "/_xaccel/remote/http/127.0.0.1:" + store.port() + "/bucket/alice/");
     }
 
-    /** Every protected file, by the URLs that name it (public, internal, signed, and out of the root). */
-    static final List<String> GOALS = List.of("/covers/alice/secret%20a.jpg", "/covers/bob/secret%20b.jpg",
+    static String storeOrigin() {
+        return "http://127.0.0.1:" + store.port();
+    }
+
+    /** Every protected file and object, by the URLs that name it (public, internal, signed, out of the root). */
+    static List<String> goals() {
+        List<String> goals = new java.util.ArrayList<>(GOALS);
+        goals.addAll(List.of("/remote/alice/object-a.bin", "/remote/bob/object-b.bin",
+                "/_xaccel/remote/http/127.0.0.1:" + store.port() + "/bucket/bob/object-b.bin"));
+        return goals;
+    }
+
+    private static final List<String> GOALS = List.of("/covers/alice/secret%20a.jpg", "/covers/bob/secret%20b.jpg",
             "/library/common.jpg", "/_xaccel/media/alice/secret%20a.jpg",
             "/_xaccel_cached/_xaccel/media/bob/secret%20b.jpg", "/s/media/alice/secret%20a.jpg",
             "/covers/.hidden/key.txt", "/library/../.hidden/key.txt", "/library/../../outside/canary.txt");
 
     @ParameterizedTest
-    @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE})
+    @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE,
+            ShippedNginxConfigTest.REMOTE_TEMPLATE})
     void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
         check(template, NGINX.get(template).port());
     }
@@ -183,7 +237,13 @@ class BoundaryIT {
         assertArrayEquals(secrets.get(0).content(), own.body(), config + ": alice gets her file");
         assertEquals(200, RawHttp.get("/library/common.jpg").header("Cookie", "JSESSIONID=bob-session")
                 .send(port).status());
-        List<String> targets = BoundaryCorpus.targets(starts(), GOALS);
+        if (config.equals(ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
+            RawHttp.Response object = RawHttp.get("/remote/alice/object-a.bin")
+                    .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(port);
+            assertEquals(200, object.status(), object.toString());
+            assertEquals(20_000, object.body().length);
+        }
+        List<String> targets = BoundaryCorpus.targets(starts(), goals());
         BoundaryCheck.Result result = BoundaryCheck.run(port, targets, CALLERS, secrets);
         System.out.println(config + ": " + result.summary(0));
         assertTrue(result.findings().isEmpty(), config + ": " + result.summary(20));

@@ -5,6 +5,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,16 +13,25 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Per-user authorization in declared mode: {@code /<owner>/<file>} below {@link #root} is readable only by
  * its owner (the user {@link UsersAuthFilter} found), unless revoked; others get 403. {@code ?cookie=1} sets
- * a cookie on the answer, {@code ?download=1} asks for an attachment. Missing files: 404 from the filter.
+ * a cookie on the answer, {@code ?download=1} asks for an attachment. Missing files: 404 from the filter. With a
+ * remote base, the same path names an object of that store instead ({@link XAccel#sendRemote}, a fixed query standing
+ * in for a presigned one).
  */
 final class OwnedFileServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
     private final transient Path root;
+    private final URI remote;
     private final Set<String> revoked = ConcurrentHashMap.newKeySet();
 
     OwnedFileServlet(Path root) {
+        this(root, null);
+    }
+
+    /** @param remote the store's bucket URL ending in {@code /}, or {@code null} for local files */
+    OwnedFileServlet(Path root, URI remote) {
         this.root = root;
+        this.remote = remote;
     }
 
     void revoke(String user) {
@@ -44,6 +54,10 @@ final class OwnedFileServlet extends HttpServlet {
         }
         if (req.getParameter("cookie") != null) {
             resp.addCookie(new Cookie("seen", "1"));
+        }
+        if (remote != null) {
+            XAccel.sendRemote(req, resp, XAccelRemote.of(remote.resolve(path + "?X-Amz-Signature=boundary")));
+            return;
         }
         XAccelFile file = XAccelFile.of(root.resolve(path));
         if (req.getParameter("download") != null) {

@@ -35,7 +35,7 @@ public final class Poll {
 
     /** The first non-empty answer of {@code value} within {@code timeout}. */
     public static <T> Optional<T> first(Duration timeout, Supplier<Optional<T>> value) {
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         Optional<T>[] found = new Optional[] {Optional.empty()};
         until(timeout, () -> (found[0] = value.get()).isPresent());
         return found[0];

@@ -25,19 +25,16 @@ class DemoLibraryTest {
     @TempDir
     static Path dir;
     static Path root;
-    static long millis;
 
     @BeforeAll
     static void generate() throws IOException {
         System.setProperty("java.awt.headless", "true");
         root = dir.resolve("lib");
-        long t = System.nanoTime();
         assertTrue(DemoLibrary.ensure(root));
-        millis = (System.nanoTime() - t) / 1_000_000;
     }
 
     @Test
-    void generatesEveryBookAndIsFastAndModerate() throws IOException {
+    void generatesEveryBookWithinModerateSize() throws IOException {
         long total = 0;
         for (DemoLibrary.Book b : DemoLibrary.BOOKS) {
             assertTrue(Files.isRegularFile(b.dir(root).resolve(b.coverFile())), b.coverFile());
@@ -48,7 +45,6 @@ class DemoLibraryTest {
             }
         }
         assertTrue(total <= 60L * 1024 * 1024, "library too large: " + total);
-        assertTrue(millis < 20_000, "generation took " + millis + " ms");
         assertTrue(DemoLibrary.isComplete(root));
         assertFalse(DemoLibrary.ensure(root), "a complete library is reused");
         try (var s = Files.list(root.resolve("Ada Lovelace/Notes on the Analytical Engine"))) {

@@ -19,6 +19,14 @@ import java.util.regex.Pattern;
  * <li>No {@code proxy_cache_valid}: only the application's allows (with {@code X-Accel-Expires} and {@code Vary})
  * are cached, never a denial or anything else.</li>
  * <li>{@code proxy_buffer_size} is set to at least 16k (long offload headers).</li>
+ * <li>A location that proxies to a host chosen by a variable (the remote-object pattern, where the application's
+ * redirect names the store) is {@code internal}, and its host variable comes from a {@code map} whose default is
+ * empty and whose every value is an {@code upstream} of the config: never a free {@code proxy_pass $var}, so
+ * nginx reaches only the listed stores. It sends no client header but those it sets
+ * ({@code proxy_pass_request_headers off}, or at least {@code Authorization} and {@code Cookie} cleared), ignores
+ * the store's {@code X-Accel-Redirect} and hides its {@code Set-Cookie}, streams without temp files
+ * ({@code proxy_max_temp_file_size 0}), answers the store's errors itself ({@code proxy_intercept_errors on}), and
+ * sends the same nosniff and sandboxing headers as a file location.</li>
  * </ul>
  */
 public final class NginxConfigLint {
@@ -26,6 +34,10 @@ public final class NginxConfigLint {
     private static final Pattern LOCATION = Pattern.compile("location\\s+([^{]*?)\\s*\\{");
     private static final Pattern DIRECTORY = Pattern.compile("(?m)^\\s*(alias|root)\\s+([^;]+);");
     private static final Pattern BUFFER = Pattern.compile("(?m)^\\s*proxy_buffer_size\\s+(\\d+)k\\s*;");
+    private static final Pattern PROXY_PASS = Pattern.compile("(?m)^\\s*proxy_pass\\s+([^;\\s]+)\\s*;");
+    private static final Pattern UPSTREAM = Pattern.compile("(?m)^\\s*upstream\\s+([A-Za-z0-9_.@-]+)\\s*\\{");
+    private static final Pattern MAP = Pattern.compile("(?m)^\\s*map\\s+(?:\"[^\"]*\"|\\S+)\\s+\\$(\\w+)\\s*\\{([^}]*)}");
+    private static final Pattern MAP_ENTRY = Pattern.compile("(?m)^\\s*(\"[^\"]*\"|\\S+)\\s+(\"[^\"]*\"|[^;\\s]+)\\s*;");
 
     private NginxConfigLint() {
     }
@@ -58,12 +70,11 @@ public final class NginxConfigLint {
                 if (!l.body().matches("(?s).*\\bdisable_symlinks\\s+on\\s+from=" + Pattern.quote(root) + "\\s*;.*")) {
                     problems.add(where + "no disable_symlinks on from=" + root);
                 }
-                if (!l.body().matches("(?s).*add_header\\s+X-Content-Type-Options\\s+nosniff\\s+always\\s*;.*")) {
-                    problems.add(where + "no add_header X-Content-Type-Options nosniff always");
-                }
-                if (!l.body().matches("(?s).*add_header\\s+Content-Security-Policy\\s+\"[^\"]*\\bsandbox\\b[^\"]*\"\\s+always\\s*;.*")) {
-                    problems.add(where + "no sandboxing add_header Content-Security-Policy ... always");
-                }
+                securityHeaders(l, where, problems);
+            }
+            Matcher proxy = PROXY_PASS.matcher(l.body());
+            while (proxy.find()) {
+                proxyingRules(text, l, proxy.group(1), problems);
             }
         }
         if (text.contains("proxy_cache_valid")) {
@@ -74,6 +85,87 @@ public final class NginxConfigLint {
             problems.add("proxy_buffer_size below 16k: long offload headers would give 502");
         }
         return problems;
+    }
+
+    private static void securityHeaders(Location l, String where, List<String> problems) {
+        if (!l.body().matches("(?s).*add_header\\s+X-Content-Type-Options\\s+nosniff\\s+always\\s*;.*")) {
+            problems.add(where + "no add_header X-Content-Type-Options nosniff always");
+        }
+        if (!l.body().matches("(?s).*add_header\\s+Content-Security-Policy\\s+\"[^\"]*\\bsandbox\\b[^\"]*\"\\s+always\\s*;.*")) {
+            problems.add(where + "no sandboxing add_header Content-Security-Policy ... always");
+        }
+    }
+
+    /** The rules of a location whose {@code proxy_pass} names its host by a variable (a remote store). */
+    private static void proxyingRules(String config, Location l, String target, List<String> problems) {
+        String where = "location " + l.match() + ": ";
+        int scheme = target.indexOf("://");
+        if (scheme < 0) {
+            problems.add(where + "proxy_pass " + target + " takes its whole URL from a variable (an open proxy)");
+            return;
+        }
+        String rest = target.substring(scheme + 3);
+        if (!rest.startsWith("$")) {
+            return; // a literal host: the application's upstream
+        }
+        Matcher name = Pattern.compile("\\$(\\w+)").matcher(rest);
+        name.lookingAt();
+        String variable = name.group(1);
+        if (!Pattern.compile("(?m)^\\s*internal\\s*;").matcher(l.body()).find()) {
+            problems.add(where + "proxies to a host chosen by $" + variable + " but is not internal");
+        }
+        String mapProblem = mappedToUpstreams(config, variable);
+        if (mapProblem != null) {
+            problems.add(where + "proxy_pass host $" + variable + " " + mapProblem);
+        }
+        String body = l.body();
+        boolean noClientHeaders = body.matches("(?s).*\\bproxy_pass_request_headers\\s+off\\s*;.*")
+                || (body.matches("(?s).*proxy_set_header\\s+Authorization\\s+\"\"\\s*;.*")
+                        && body.matches("(?s).*proxy_set_header\\s+Cookie\\s+\"\"\\s*;.*"));
+        if (!noClientHeaders) {
+            problems.add(where + "passes the client's Authorization and Cookie to the store");
+        }
+        if (!body.matches("(?s).*\\bproxy_ignore_headers\\s[^;]*\\bX-Accel-Redirect\\b[^;]*;.*")) {
+            problems.add(where + "no proxy_ignore_headers X-Accel-Redirect: the store could redirect nginx again");
+        }
+        if (!body.matches("(?s).*\\bproxy_hide_header\\s+Set-Cookie\\s*;.*")) {
+            problems.add(where + "no proxy_hide_header Set-Cookie");
+        }
+        if (!body.matches("(?s).*\\bproxy_max_temp_file_size\\s+0\\s*;.*")) {
+            problems.add(where + "no proxy_max_temp_file_size 0: large objects would go through temp files");
+        }
+        if (!body.matches("(?s).*\\bproxy_intercept_errors\\s+on\\s*;.*")) {
+            problems.add(where + "no proxy_intercept_errors on: the store's error bodies would reach clients");
+        }
+        securityHeaders(l, where, problems);
+    }
+
+    /** {@code null} when {@code $variable} is a map's result with an empty default and upstream names only. */
+    private static String mappedToUpstreams(String config, String variable) {
+        java.util.Set<String> upstreams = new java.util.HashSet<>();
+        Matcher u = UPSTREAM.matcher(config);
+        while (u.find()) {
+            upstreams.add(u.group(1));
+        }
+        Matcher m = MAP.matcher(config);
+        while (m.find()) {
+            if (!m.group(1).equals(variable)) {
+                continue;
+            }
+            Matcher e = MAP_ENTRY.matcher(m.group(2));
+            while (e.find()) {
+                String value = e.group(2).replace("\"", "");
+                if (e.group(1).equals("default")) {
+                    if (!value.isEmpty()) {
+                        return "has the default " + value + " (must be \"\")";
+                    }
+                } else if (!upstreams.contains(value)) {
+                    return "maps to " + value + ", which is no upstream of this config";
+                }
+            }
+            return null;
+        }
+        return "is not set by a map to upstreams (a free proxy_pass $var)";
     }
 
     /** Every location block, outermost and nested, in order. */

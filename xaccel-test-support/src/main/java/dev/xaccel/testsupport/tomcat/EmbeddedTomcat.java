@@ -78,6 +78,54 @@ public final class EmbeddedTomcat implements AutoCloseable {
         return tomcat;
     }
 
+    /**
+     * Deploys {@code app} into a Tomcat set up elsewhere (one with connectors of its own, such as the benchmark's
+     * server) exactly as this harness deploys its applications, with {@code docBase} as the context's document root
+     * (what a file-serving default servlet serves). The context starts with that Tomcat; the caller checks its state.
+     */
+    public static Context deploy(Tomcat tomcat, WebApp app, Path docBase) {
+        Context ctx = tomcat.addContext(app.contextPath(), docBase.toString());
+        if (ctx instanceof StandardContext std) {
+            // Leak detection at stop needs --add-opens and would only warn about the test JVM itself.
+            std.setClearReferencesRmiTargets(false);
+            std.setClearReferencesThreadLocals(false);
+        }
+        if (app.usesContainerMimeMappings()) {
+            Tomcat.addDefaultMimeTypeMappings(ctx);
+        }
+        app.mimeMappings().forEach(ctx::addMimeMapping);
+        for (WebApp.FilterDecl f : app.filters()) {
+            FilterDef def = new FilterDef();
+            def.setFilterName(f.name());
+            def.setFilterClass(f.className());
+            if (f.instance() != null) {
+                def.setFilter(f.instance());
+            }
+            f.initParams().forEach(def::addInitParameter);
+            ctx.addFilterDef(def);
+            FilterMap map = new FilterMap();
+            map.setFilterName(f.name());
+            map.addURLPattern("/*");
+            for (DispatcherType d : f.dispatchers()) {
+                map.setDispatcher(d.name());
+            }
+            ctx.addFilterMap(map);
+        }
+        for (WebApp.ServletDecl s : app.servlets()) {
+            addServlet(ctx, s.name(), s.urlPattern(), s.servlet());
+        }
+        if (app.defaultServlet() != null) {
+            addServlet(ctx, "default", "/", app.defaultServlet());
+        }
+        return ctx;
+    }
+
+    private static void addServlet(Context ctx, String name, String pattern, jakarta.servlet.Servlet servlet) {
+        Wrapper w = Tomcat.addServlet(ctx, name, servlet);
+        w.setAsyncSupported(true);
+        w.addMapping(pattern);
+    }
+
     @Override
     public void close() {
         try {
@@ -167,47 +215,8 @@ public final class EmbeddedTomcat implements AutoCloseable {
         }
 
         private Context deploy(Tomcat tomcat, WebApp app) {
-            Path docBase = createDirectories(baseDir.resolve("webapps").resolve(app.baseName()));
-            Context ctx = tomcat.addContext(app.contextPath(), docBase.toString());
-            if (ctx instanceof StandardContext std) {
-                // Leak detection at stop needs --add-opens and would only warn about the test JVM itself.
-                std.setClearReferencesRmiTargets(false);
-                std.setClearReferencesThreadLocals(false);
-            }
-            if (app.usesContainerMimeMappings()) {
-                Tomcat.addDefaultMimeTypeMappings(ctx);
-            }
-            app.mimeMappings().forEach(ctx::addMimeMapping);
-            for (WebApp.FilterDecl f : app.filters()) {
-                FilterDef def = new FilterDef();
-                def.setFilterName(f.name());
-                def.setFilterClass(f.className());
-                if (f.instance() != null) {
-                    def.setFilter(f.instance());
-                }
-                f.initParams().forEach(def::addInitParameter);
-                ctx.addFilterDef(def);
-                FilterMap map = new FilterMap();
-                map.setFilterName(f.name());
-                map.addURLPattern("/*");
-                for (DispatcherType d : f.dispatchers()) {
-                    map.setDispatcher(d.name());
-                }
-                ctx.addFilterMap(map);
-            }
-            for (WebApp.ServletDecl s : app.servlets()) {
-                addServlet(ctx, s.name(), s.urlPattern(), s.servlet());
-            }
-            if (app.defaultServlet() != null) {
-                addServlet(ctx, "default", "/", app.defaultServlet());
-            }
-            return ctx;
-        }
-
-        private static void addServlet(Context ctx, String name, String pattern, jakarta.servlet.Servlet servlet) {
-            Wrapper w = Tomcat.addServlet(ctx, name, servlet);
-            w.setAsyncSupported(true);
-            w.addMapping(pattern);
+            return EmbeddedTomcat.deploy(tomcat, app,
+                    createDirectories(baseDir.resolve("webapps").resolve(app.baseName())));
         }
 
         private static Path createDirectories(Path dir) {

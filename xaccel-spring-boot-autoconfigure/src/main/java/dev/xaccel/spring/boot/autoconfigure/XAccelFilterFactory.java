@@ -1,0 +1,189 @@
+package dev.xaccel.spring.boot.autoconfigure;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.xaccel.filter.InitParams;
+import dev.xaccel.filter.SignedLinks;
+import dev.xaccel.filter.XAccelFilter;
+import dev.xaccel.filter.XAccelFilterBuilder;
+
+/**
+ * How {@link XAccelProperties} reach the filter: every property is handed to the {@link XAccelFilterBuilder}
+ * setter of its init-param, defaults included, so the filter's own code validates each value exactly as
+ * {@code init()} validates init-params. A value it refuses becomes an {@link InvalidXAccelPropertyException}
+ * naming the property, with the filter's message (init-param and value; never the secret). As for init-params,
+ * a blank optional string counts as not set, and an empty {@code trusted-proxies} trusts nobody.
+ */
+final class XAccelFilterFactory {
+
+    private static final Pattern NAMED_PARAM = Pattern.compile("init-param \\[(\\w+)]");
+
+    /** A builder call that may refuse its value. */
+    @FunctionalInterface
+    private interface Setter {
+        void apply();
+    }
+
+    private XAccelFilterFactory() {
+    }
+
+    /**
+     * The filter the properties describe.
+     *
+     * @throws InvalidXAccelPropertyException naming the first property the filter refuses
+     */
+    static XAccelFilter create(XAccelProperties p) {
+        XAccelFilterBuilder b = XAccelFilter.builder();
+        List<XAccelProperties.Location> locations = p.getLocations();
+        for (int i = 0; i < locations.size(); i++) {
+            XAccelProperties.Location l = locations.get(i);
+            String entry = XAccelProperties.PREFIX + ".locations[" + i + "]";
+            Path root = required(entry + ".root", l.getRoot());
+            String uri = required(entry + ".uri", l.getUri());
+            set(entry, () -> {
+                if (l.getExpires() == null) {
+                    b.location(root, uri);
+                } else {
+                    b.location(root, uri, l.getExpires());
+                }
+            });
+        }
+        List<XAccelProperties.Mapping> mappings = p.getMappings();
+        for (int i = 0; i < mappings.size(); i++) {
+            XAccelProperties.Mapping m = mappings.get(i);
+            String entry = XAccelProperties.PREFIX + ".mappings[" + i + "]";
+            String urlPrefix = required(entry + ".url-prefix", m.getUrlPrefix());
+            Path root = required(entry + ".root", m.getRoot());
+            set(entry, () -> b.mapping(urlPrefix, root));
+        }
+        if (p.getOffload() != null) {
+            set(InitParams.OFFLOAD, () -> b.offload(p.getOffload()));
+        }
+        set(InitParams.TRUSTED_PROXIES, () -> b.trustedProxies(p.getTrustedProxies()));
+        if (given(p.getMarkerHeader())) {
+            set(InitParams.MARKER_HEADER, () -> b.markerHeader(p.getMarkerHeader().trim()));
+        }
+        if (p.getHeaderType() != null) {
+            set(InitParams.HEADER_TYPE, () -> b.headerType(p.getHeaderType()));
+        }
+        if (p.getLimitRate() != null) {
+            set(InitParams.LIMIT_RATE, () -> b.limitRate(p.getLimitRate()));
+        }
+        if (given(p.getCharset())) {
+            set(InitParams.CHARSET, () -> b.charset(p.getCharset().trim()));
+        }
+        if (given(p.getAccelExpires())) {
+            set(InitParams.ACCEL_EXPIRES, () -> b.accelExpires(p.getAccelExpires().trim()));
+        }
+        if (given(p.getCacheControl())) {
+            set(InitParams.CACHE_CONTROL, () -> b.cacheControl(p.getCacheControl().trim()));
+        }
+        if (p.getDisposition() != null) {
+            set(InitParams.DISPOSITION, () -> b.disposition(p.getDisposition()));
+        }
+        set(InitParams.ALLOW_UNMAPPED, () -> b.allowUnmapped(p.isAllowUnmapped()));
+        set(InitParams.ALLOW_HIDDEN, () -> b.allowHidden(p.isAllowHidden()));
+        if (p.getSymlinks() != null) {
+            set(InitParams.SYMLINKS, () -> b.symlinks(p.getSymlinks()));
+        }
+        if (given(p.getDefaultContentType())) {
+            set(InitParams.DEFAULT_CONTENT_TYPE, () -> b.defaultContentType(p.getDefaultContentType().trim()));
+        }
+        set(InitParams.SENDFILE, () -> b.sendfile(p.isSendfile()));
+        if (given(p.getJmxName())) {
+            set(InitParams.JMX_NAME, () -> b.jmxName(p.getJmxName().trim()));
+        }
+        if (given(p.getCacheVary())) {
+            set(InitParams.CACHE_VARY, () -> b.cacheVary(p.getCacheVary()));
+        }
+        signedLinks(b, p);
+        if (given(p.getContentSecurityPolicy())) {
+            set(InitParams.CONTENT_SECURITY_POLICY, () -> b.contentSecurityPolicy(p.getContentSecurityPolicy().trim()));
+        }
+        set(InitParams.MAX_REDIRECT_LENGTH, () -> b.maxRedirectLength(p.getMaxRedirectLength()));
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw refused(propertyNamedIn(e.getMessage()), e);
+        }
+    }
+
+    /**
+     * The signer the properties describe, validated as the filter validates them.
+     *
+     * @return the signer, or {@code null} when no secret is set
+     */
+    static SignedLinks signedLinks(XAccelProperties p) {
+        if (!signedLinks(XAccelFilter.builder(), p)) {
+            return null;
+        }
+        return SignedLinks.create(p.getSignedLinkSecret().trim(), p.getSignedLinkPrefix().trim(),
+                Duration.ofSeconds(p.getSignedLinkTtl()));
+    }
+
+    /** Hands the three signed-link properties to the builder; {@code false} when they are off. */
+    private static boolean signedLinks(XAccelFilterBuilder b, XAccelProperties p) {
+        boolean secret = given(p.getSignedLinkSecret());
+        boolean prefix = given(p.getSignedLinkPrefix());
+        if (!secret && !prefix) {
+            return false;
+        }
+        if (!secret) {
+            throw new InvalidXAccelPropertyException(XAccelProperties.propertyOf(InitParams.SIGNED_LINK_SECRET),
+                    "required when " + XAccelProperties.propertyOf(InitParams.SIGNED_LINK_PREFIX) + " is set", null);
+        }
+        if (!prefix) {
+            throw new InvalidXAccelPropertyException(XAccelProperties.propertyOf(InitParams.SIGNED_LINK_PREFIX),
+                    "required when " + XAccelProperties.propertyOf(InitParams.SIGNED_LINK_SECRET)
+                            + " is set (the public prefix of the links, e.g. /s/media/)", null);
+        }
+        try {
+            b.signedLinks(p.getSignedLinkSecret().trim(), p.getSignedLinkPrefix().trim(), p.getSignedLinkTtl());
+        } catch (IllegalArgumentException e) {
+            // the builder checks secret, prefix and ttl in this order; its message names the one it refused
+            throw refused(propertyNamedIn(e.getMessage()), e);
+        }
+        return true;
+    }
+
+    private static void set(String initParamOrProperty, Setter setter) {
+        try {
+            setter.apply();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            String property = initParamOrProperty.startsWith(XAccelProperties.PREFIX + ".") ? initParamOrProperty
+                    : XAccelProperties.propertyOf(initParamOrProperty);
+            throw refused(property, e);
+        }
+    }
+
+    private static InvalidXAccelPropertyException refused(String property, RuntimeException e) {
+        String reason = e.getMessage();
+        if (property.equals(XAccelProperties.propertyOf(InitParams.LOCATIONS)) && reason != null
+                && reason.contains("required")) {
+            reason += " (set " + XAccelProperties.PREFIX + ".locations[0].root and " + XAccelProperties.PREFIX
+                    + ".locations[0].uri)";
+        }
+        return new InvalidXAccelPropertyException(property, reason, e);
+    }
+
+    /** The property of the first init-param a filter message names; {@code xaccel} when it names none. */
+    private static String propertyNamedIn(String message) {
+        Matcher m = NAMED_PARAM.matcher(message == null ? "" : message);
+        return m.find() ? XAccelProperties.propertyOf(m.group(1)) : XAccelProperties.PREFIX;
+    }
+
+    private static <T> T required(String property, T value) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            throw new InvalidXAccelPropertyException(property, "required", null);
+        }
+        return value;
+    }
+
+    private static boolean given(String value) {
+        return value != null && !value.isBlank();
+    }
+}

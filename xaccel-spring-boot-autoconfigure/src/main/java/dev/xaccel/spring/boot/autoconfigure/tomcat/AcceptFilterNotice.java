@@ -1,0 +1,36 @@
+package dev.xaccel.spring.boot.autoconfigure.tomcat;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
+import org.springframework.util.ClassUtils;
+
+/**
+ * When {@code xaccel.connector.accept-filter} is set but cannot apply, says so in one INFO line once the web server
+ * is up: the embedded server is not Tomcat, or {@code xaccel-tomcat-connector} is not on the class path. Refers to
+ * neither, so it loads without them.
+ */
+public class AcceptFilterNotice implements ApplicationListener<WebServerInitializedEvent> {
+
+    static final String CONNECTOR_CLASS = "dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol";
+    static final String TOMCAT_WEB_SERVER_CLASS = "org.springframework.boot.tomcat.TomcatWebServer";
+
+    private static final Log LOG = LogFactory.getLog(AcceptFilterNotice.class);
+
+    @Override
+    public void onApplicationEvent(WebServerInitializedEvent event) {
+        if (event.getApplicationContext().getServerNamespace() != null) {
+            return; // a management server: the main one was reported
+        }
+        ClassLoader loader = event.getApplicationContext().getClassLoader();
+        String server = event.getWebServer().getClass().getName();
+        if (!ClassUtils.isPresent(CONNECTOR_CLASS, loader)) {
+            LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: xaccel-tomcat-connector is not on the class path "
+                    + "(add the dependency dev.xaccel:xaccel-tomcat-connector)");
+        } else if (!server.equals(TOMCAT_WEB_SERVER_CLASS)) {
+            LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: the embedded web server is " + server
+                    + ", not Tomcat");
+        }
+    }
+}
