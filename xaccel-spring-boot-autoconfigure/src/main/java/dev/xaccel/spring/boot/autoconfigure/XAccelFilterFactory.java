@@ -105,6 +105,9 @@ final class XAccelFilterFactory {
             set(InitParams.CONTENT_SECURITY_POLICY, () -> b.contentSecurityPolicy(p.getContentSecurityPolicy().trim()));
         }
         set(InitParams.MAX_REDIRECT_LENGTH, () -> b.maxRedirectLength(p.getMaxRedirectLength()));
+        if (given(p.getRemoteOrigins())) {
+            set(InitParams.REMOTE_ORIGINS, () -> b.remoteOrigins(p.getRemoteOrigins().trim()));
+        }
         try {
             return b.build();
         } catch (IllegalArgumentException e) {

@@ -72,7 +72,7 @@ public class XAccelProperties {
     /** Request header the front end sets to the header type (proxy_set_header X-Sendfile-Type X-Accel-Redirect). */
     private String markerHeader = "X-Sendfile-Type";
 
-    /** Offload header: X-Accel-Redirect (nginx), X-Sendfile or X-LIGHTTPD-send-file. */
+    /** Offload header: X-Accel-Redirect (nginx, Caddy) or X-Sendfile (Apache httpd, lighttpd). */
     private HeaderType headerType = HeaderType.X_ACCEL_REDIRECT;
 
     /** Bytes per second sent as X-Accel-Limit-Rate (nginx; 0 = unlimited, no units). Default: not sent. */
@@ -134,6 +134,12 @@ public class XAccelProperties {
 
     /** Longest offload header value(s) in bytes (at least 256); longer ones are served directly. */
     private int maxRedirectLength = 2048;
+
+    /**
+     * Origins (scheme://host[:port], comma separated) that declared remote objects (XAccel.sendRemote, presigned
+     * URLs) may come from; anything else is refused. Default: none.
+     */
+    private String remoteOrigins;
 
     /** One entry of {@code xaccel.locations}. */
     public static class Location {
@@ -479,6 +485,16 @@ public class XAccelProperties {
     /** @param maxRedirectLength the longest offload header */
     public void setMaxRedirectLength(int maxRedirectLength) {
         this.maxRedirectLength = maxRedirectLength;
+    }
+
+    /** @return the origins of remote objects */
+    public String getRemoteOrigins() {
+        return remoteOrigins;
+    }
+
+    /** @param remoteOrigins the origins of remote objects */
+    public void setRemoteOrigins(String remoteOrigins) {
+        this.remoteOrigins = remoteOrigins;
     }
 
     /**

@@ -29,7 +29,7 @@ class ConfigurationMetadataTest {
     /** Properties whose default is "not set" (the filter's "required", "none", "not sent", "off", "derived"). */
     static final Set<String> WITHOUT_DEFAULT = Set.of("xaccel.locations", "xaccel.mappings", "xaccel.limit-rate",
             "xaccel.charset", "xaccel.accel-expires", "xaccel.cache-control", "xaccel.jmx-name",
-            "xaccel.signed-link-secret", "xaccel.signed-link-prefix");
+            "xaccel.signed-link-secret", "xaccel.signed-link-prefix", "xaccel.remote-origins");
 
     private static final Map<String, Object> JSON = read();
 

@@ -140,6 +140,8 @@ class XAccelPropertiesTest {
             signed(p);
             p.setSignedLinkTtl(60);
         }, "signedLinkTtl=60");
+        case_(set, shows, InitParams.REMOTE_ORIGINS, p -> p.setRemoteOrigins("https://store.example"),
+                "remoteOrigins=https://store.example");
         case_(set, shows, InitParams.JMX_NAME, p -> p.setJmxName("dev.xaccel:type=Test,name=reach"),
                 "jmxName=dev.xaccel:type=Test,name=reach");
         assertThat(set.keySet()).as("a case for every init-param").containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
