@@ -117,11 +117,24 @@ public abstract class FrontEndServer implements AutoCloseable {
 
     /**
      * The first access log line that {@code matches}. A server writes the line when it finalizes the request, which
-     * can be just after the client has read the response: polls up to five seconds.
+     * can be just after the client has read the response, or later ({@link #accessLogDelay()}): polls that long.
      */
     public String awaitAccessLogLine(Predicate<String> matches, String what) {
-        return Poll.first(Duration.ofSeconds(5), () -> accessLog().stream().filter(matches).findFirst())
+        return Poll.first(accessLogDelay(), () -> accessLog().stream().filter(matches).findFirst())
                 .orElseThrow(() -> new AssertionError("no access log line " + what + " in " + accessLogFile()));
+    }
+
+    /** How long after a response its access log line may appear: five seconds unless the server batches its log. */
+    protected Duration accessLogDelay() {
+        return Duration.ofSeconds(5);
+    }
+
+    /**
+     * Whether the access log line of a request is written as the request ends (nginx, Apache, Caddy), so that a test
+     * can wait for it per request; lighttpd writes its access log in batches.
+     */
+    public boolean logsPromptly() {
+        return true;
     }
 
     /** The access log line of the request that sent {@code X-Request-Id: requestId}. */

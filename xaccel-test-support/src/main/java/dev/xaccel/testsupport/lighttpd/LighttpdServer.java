@@ -5,6 +5,7 @@ import dev.xaccel.testsupport.frontend.ServerUser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,6 +34,22 @@ public final class LighttpdServer extends FrontEndServer {
 
     private LighttpdServer(Path prefix, Path conf, Map<String, Integer> ports, Process process) {
         super("lighttpd", prefix, conf, ports, process);
+    }
+
+    /**
+     * No: mod_accesslog buffers the lines of a log file and writes them when the second of the timestamp changes, the
+     * buffer is full, or every four seconds (mod_accesslog.c, {@code log_access_periodic_flush}); a line can appear
+     * seconds after its response.
+     */
+    @Override
+    public boolean logsPromptly() {
+        return false;
+    }
+
+    /** Four seconds of batching plus the usual five. */
+    @Override
+    protected Duration accessLogDelay() {
+        return Duration.ofSeconds(10);
     }
 
     /** A server with {@code prefix} as its directory (deleted and made again at start). */
