@@ -11,7 +11,10 @@ import java.util.Optional;
 
 import org.openjdk.jmh.annotations.Benchmark;
 
-/** The filter's hot path without network or container: {@link FilterHotPathBenchmark} under JMH, CSV results. */
+/**
+ * The filter's hot path without network or container: {@link FilterHotPathBenchmark} under JMH (CSV results), then
+ * {@link HotPathCounts} (CPU time, allocation and file-system calls per offloaded request).
+ */
 final class JmhWorkload implements Workload {
 
     private Path csv;
@@ -38,6 +41,7 @@ final class JmhWorkload implements Workload {
             throw new BenchFailure("JMH failed (see " + log + ")");
         }
         csv = out;
+        HotPathCounts.forRun(rig.options().quick()).run(rig);
     }
 
     /** Whether the CSV has a result row for every {@code @Benchmark} method. */

@@ -250,6 +250,7 @@ public final class Report {
         }
         acceptSection(md);
         jmhSection(md, jmh);
+        hotPathSection(md);
 
         md.append("## Machine\n\n| fact | value |\n|---|---|\n");
         for (Map.Entry<String, String> e : meta.entrySet()) {
@@ -493,6 +494,48 @@ public final class Report {
                     .append(row[5].equals("NaN") ? "–" : fmt(Double.parseDouble(row[5]), 1)).append(" |\n");
         }
         md.append('\n');
+    }
+
+    /** Targets of issue 15 for one offloaded request: CPU ns, allocated bytes, file-system calls. */
+    static final double HOT_PATH_CPU_NS = 5000;
+    static final double HOT_PATH_BYTES = 1024;
+    static final double HOT_PATH_FS_CALLS = 2;
+
+    /** {@link HotPathCounts}' rows: what one offloaded request costs the filter, per mode, against the targets. */
+    private void hotPathSection(StringBuilder md) {
+        Map<String, Map<String, List<Double>>> rows = data.getOrDefault("hotpath", Map.of());
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("## Filter cost per offloaded request\n\n").append(meta.getOrDefault("hotpath_note", ""))
+                .append("\n\n| mode | CPU ns | allocated bytes | file-system calls | calls by name |\n")
+                .append("|---|---:|---:|---:|---|\n");
+        for (Map.Entry<String, Map<String, List<Double>>> row : rows.entrySet()) {
+            String mode = row.getKey();
+            StringBuilder names = new StringBuilder();
+            for (Map.Entry<String, List<Double>> m : row.getValue().entrySet()) {
+                if (m.getKey().startsWith("sys_")) {
+                    names.append(names.length() == 0 ? "" : ", ").append(m.getKey().substring(4)).append(' ')
+                            .append(fmt(median(m.getValue()), 2));
+                }
+            }
+            md.append("| ").append(mode)
+                    .append(" | ").append(target(med("hotpath", mode, "cpu_ns"), HOT_PATH_CPU_NS, 0))
+                    .append(" | ").append(target(med("hotpath", mode, "alloc_bytes"), HOT_PATH_BYTES, 0))
+                    .append(" | ").append(target(med("hotpath", mode, "fs_calls"), HOT_PATH_FS_CALLS, 2))
+                    .append(" | ").append(names.length() == 0 ? "–" : names).append(" |\n");
+        }
+        md.append("\nTargets: ≤ ").append(fmt(HOT_PATH_CPU_NS, 0)).append(" ns CPU, ≤ ")
+                .append(fmt(HOT_PATH_BYTES, 0)).append(" bytes, ≤ ").append(fmt(HOT_PATH_FS_CALLS, 0))
+                .append(" file-system calls per request; ✗ marks a missed one.\n\n");
+    }
+
+    /** The value, with ✗ when above its target. */
+    private static String target(double value, double max, int decimals) {
+        if (Double.isNaN(value)) {
+            return "–";
+        }
+        return fmt(value, decimals) + (value > max ? " ✗" : "");
     }
 
     // ---------------------------------------------------------------- SVG

@@ -2,6 +2,7 @@ package dev.xaccel.bench;
 
 import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -86,6 +87,52 @@ final class Stubs {
                 });
     }
 
+    /**
+     * Header storage that, like a container's recycled header table, allocates nothing per request: parallel
+     * arrays searched with {@code equalsIgnoreCase}; a {@code null} value removes the header. One value per name.
+     */
+    static final class Headers {
+        private final String[] names = new String[32];
+        private final String[] values = new String[32];
+        private int size;
+
+        String get(String name) {
+            for (int i = 0; i < size; i++) {
+                if (names[i].equalsIgnoreCase(name)) {
+                    return values[i];
+                }
+            }
+            return null;
+        }
+
+        void set(String name, String value) {
+            for (int i = 0; i < size; i++) {
+                if (names[i].equalsIgnoreCase(name)) {
+                    if (value == null) {
+                        size--;
+                        names[i] = names[size];
+                        values[i] = values[size];
+                    } else {
+                        values[i] = value;
+                    }
+                    return;
+                }
+            }
+            if (value != null) {
+                names[size] = name;
+                values[size++] = value;
+            }
+        }
+
+        List<String> names() {
+            return List.copyOf(Arrays.asList(names).subList(0, size));
+        }
+
+        void clear() {
+            size = 0;
+        }
+    }
+
     /** A GET request; reusable: {@link #reset()} clears what a filter may have set. */
     static final class Request extends HttpServletRequestWrapper {
         private final ServletContext context;
@@ -93,7 +140,7 @@ final class Stubs {
         private final String servletPath;
         private final String pathInfo;
         private final String remoteAddr;
-        private final Map<String, String> headers = new HashMap<>();
+        private final Headers headers = new Headers();
         private final Map<String, Object> attributes = new HashMap<>();
 
         Request(ServletContext context, String contextPath, String servletPath, String pathInfo,
@@ -107,7 +154,7 @@ final class Stubs {
         }
 
         Request header(String name, String value) {
-            headers.put(name.toLowerCase(java.util.Locale.ROOT), value);
+            headers.set(name, value);
             return this;
         }
 
@@ -162,7 +209,7 @@ final class Stubs {
 
         @Override
         public String getHeader(String name) {
-            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+            return headers.get(name);
         }
 
         @Override
@@ -204,7 +251,7 @@ final class Stubs {
 
     /** A response that records headers; reusable through {@link #reset()}. */
     static final class Response extends HttpServletResponseWrapper {
-        private final Map<String, String> headers = new HashMap<>();
+        private final Headers headers = new Headers();
         private int status = 200;
         private String contentType;
         private long contentLength = -1;
@@ -243,22 +290,24 @@ final class Stubs {
         }
 
         String header(String name) {
-            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+            return headers.get(name);
         }
 
         @Override
         public void setHeader(String name, String value) {
-            headers.put(name.toLowerCase(java.util.Locale.ROOT), value);
+            headers.set(name, value);
         }
 
         @Override
         public void addHeader(String name, String value) {
-            headers.putIfAbsent(name.toLowerCase(java.util.Locale.ROOT), value);
+            if (headers.get(name) == null) {
+                headers.set(name, value);
+            }
         }
 
         @Override
         public boolean containsHeader(String name) {
-            return headers.containsKey(name.toLowerCase(java.util.Locale.ROOT));
+            return headers.get(name) != null;
         }
 
         @Override
@@ -275,7 +324,7 @@ final class Stubs {
 
         @Override
         public Collection<String> getHeaderNames() {
-            return List.copyOf(headers.keySet());
+            return headers.names();
         }
 
         @Override

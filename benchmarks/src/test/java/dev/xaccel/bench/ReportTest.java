@@ -41,7 +41,12 @@ class ReportTest {
                 "small-c8\tcached\t1\tbackend_requests\t24", "small-c8\tsigned\t1\trps\t9000",
                 "small-c8\tconfined\t1\trps\t9500", "small-c1\tstatic\t1\trps\t3000",
                 "small-c1\tstatic\t2\trps\t2000", "small-c1\tconfined\t2\trps\t1800",
-                "small-c1\tconfined\t1\trps\t2400", ""),
+                "small-c1\tconfined\t1\trps\t2400",
+                "hotpath\tmapped\t1\tcpu_ns\t2900.5", "hotpath\tmapped\t1\talloc_bytes\t1900",
+                "hotpath\tmapped\t1\tfs_calls\t4", "hotpath\tmapped\t1\tsys_statx\t3",
+                "hotpath\tmapped\t1\tsys_access\t1",
+                "hotpath\tmapped-confines\t1\tcpu_ns\t1800", "hotpath\tmapped-confines\t1\talloc_bytes\t900",
+                "hotpath\tmapped-confines\t1\tfs_calls\t2", ""),
                 StandardCharsets.UTF_8);
         Path meta = dir.resolve("meta.env");
         Files.writeString(meta, "date=2026-01-01\nmachine.nproc=2\nparam.size=1G\n", StandardCharsets.UTF_8);
@@ -73,6 +78,8 @@ class ReportTest {
         assertTrue(md.contains("cached decisions ≥ 0.7× nginx static: **missed** (0.60×); signed links ≥ 0.85× nginx "
                 + "static: met (0.90×)"), md);
         assertTrue(md.contains("```nginx\nevents {}\n```"), md);
+        assertTrue(md.contains("| mapped | 2,901 | 1,900 ✗ | 4.00 ✗ | statx 3.00, access 1.00 |"), md);
+        assertTrue(md.contains("| mapped-confines | 1,800 | 900 | 2.00 | – |"), md);
         String chart = Files.readString(svg, StandardCharsets.UTF_8);
         assertTrue(chart.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), chart);
         assertTrue(chart.contains(">1,020</text>"), chart);

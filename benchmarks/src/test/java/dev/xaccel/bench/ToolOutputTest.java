@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** Parsing what the tools and /proc print: wrk's result line, /proc/<pid>/stat, /proc/net/tcp, perf. */
+/** Parsing what the tools and /proc print: wrk's result line, strace -c, /proc/<pid>/stat, /proc/net/tcp, perf. */
 class ToolOutputTest {
 
     @Test
@@ -19,6 +20,27 @@ class ToolOutputTest {
         assertEquals(new Wrk.Result(12000, 2_000_000, 3, 0, 250, 4100), r);
         assertEquals(6000.0, r.requestsPerSecond());
         assertTrue(Wrk.Result.parse("unable to connect to 127.0.0.1:1 Connection refused\n").isEmpty());
+    }
+
+    @Test
+    void straceSummaryWithAndWithoutTheErrorsColumn() {
+        List<String> table = List.of(
+                "% time     seconds  usecs/call     calls    errors syscall",
+                "------ ----------- ----------- --------- --------- ------------------",
+                " 45.10    0.201163           3     60321           statx",
+                " 20.00    0.100000           5     20102        12 access",
+                "  0.01    0.000040          40         1           execve",
+                "------ ----------- ----------- --------- --------- ------------------",
+                "100.00    0.446023           4    100000       100 total");
+        Map<String, Long> calls = HotPathCounts.parseStraceSummary(table);
+        assertEquals(Map.of("statx", 60321L, "access", 20102L, "execve", 1L), calls);
+    }
+
+    @Test
+    void hotPathLoopResultLine() {
+        double[] r = HotPathCounts.parse("mapped: 3000 ns/op wall, ...\nhotpath mapped 3000.5 2900.0 1024.0\n");
+        assertEquals(2900.0, r[1]);
+        assertEquals(1024.0, r[2]);
     }
 
     @Test

@@ -14,9 +14,9 @@ import java.util.Map;
 
 /**
  * One suite's world: its media tree, the container of {@link SuiteEnvironment} running {@link SuiteApp}'s
- * application (the auth filter, the XAccelFilter declared as web.xml would, with string init-params, the
- * declared-API servlet at {@code /files/*}, a servlet that sets X-Accel-Redirect on its own at {@code /raw}), and
- * optionally a front end in front of it.
+ * application (the auth filter, {@link StreamWrappingFilter}, the XAccelFilter declared as web.xml would, with
+ * string init-params, the declared-API servlet at {@code /files/*}, a servlet that sets X-Accel-Redirect on its
+ * own at {@code /raw}, {@link StaleHeadersServlet} at {@code /stale/*}), and optionally a front end in front of it.
  */
 public final class DeliveryStack implements AutoCloseable {
 
@@ -67,9 +67,11 @@ public final class DeliveryStack implements AutoCloseable {
         all.putAll(params);
         BearerAuthFilter auth = new BearerAuthFilter();
         WebApp app = SuiteApp.app(auth)
+                .filter("wrap", new StreamWrappingFilter())
                 .xaccelFilter(all)
                 .servlet("/files/*", new DeclaredFileServlet(media.media))
-                .servlet("/raw", new RawAccelServlet());
+                .servlet("/raw", new RawAccelServlet())
+                .servlet("/stale/*", new StaleHeadersServlet(media.media));
         ServletContainer container = SuiteEnvironment.container().create(suite, lenient);
         try {
             int port = container.start(app);
@@ -111,12 +113,6 @@ public final class DeliveryStack implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            if (frontEnd != null) {
-                frontEnd.close();
-            }
-        } finally {
-            container.close();
-        }
+        CloseAll.of(frontEnd, container);
     }
 }

@@ -42,12 +42,7 @@ public class SpoofedMarkerIT {
 
     @AfterAll
     void stop() {
-        if (untrusted != null) {
-            untrusted.close();
-        }
-        if (trusted != null) {
-            trusted.close();
-        }
+        CloseAll.of(untrusted, trusted);
     }
 
     private static RawHttp.Response get(int port, String target, String... headers) {

@@ -28,7 +28,11 @@ public final class SuiteEnvironment {
 
     /** The front end of this run, by {@value FrontEnd#PROPERTY} (default {@value FrontEnd#DEFAULT}). */
     public static FrontEnd.Factory frontEnd() {
-        String wanted = System.getProperty(FrontEnd.PROPERTY, FrontEnd.DEFAULT);
+        return frontEnd(System.getProperty(FrontEnd.PROPERTY, FrontEnd.DEFAULT));
+    }
+
+    /** The registered front end of that name. */
+    public static FrontEnd.Factory frontEnd(String wanted) {
         List<FrontEnd.Factory> all = ServiceLoader.load(FrontEnd.Factory.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         return all.stream().filter(f -> f.name().equals(wanted)).findFirst()

@@ -56,13 +56,7 @@ public class SymlinkSwapIT {
     record Stack(Path media, ServletContainer container, int port, FrontEnd frontEnd) implements AutoCloseable {
         @Override
         public void close() {
-            try {
-                if (frontEnd != null) {
-                    frontEnd.close();
-                }
-            } finally {
-                container.close();
-            }
+            CloseAll.of(frontEnd, container);
         }
     }
 
@@ -79,6 +73,11 @@ public class SymlinkSwapIT {
     /** Whether the race also runs directly against the container (a subclass for another front end says no). */
     protected boolean viaContainer() {
         return true;
+    }
+
+    /** Init-params a subclass adds to the filter's (after the front end's and the test's own). */
+    protected Map<String, String> moreParams() {
+        return Map.of();
     }
 
     /** Names the directories: {@code swap-<policy>}, or with a prefix of a subclass. */
@@ -103,6 +102,7 @@ public class SymlinkSwapIT {
             params.put("mappings", SuiteApp.MAPPED_PREFIX + " => " + media + "/");
             params.put("symlinks", policy);
             params.put("jmxName", "none");
+            params.putAll(moreParams());
             ServletContainer container = SuiteEnvironment.container().create(name, false);
             int port = container.start(SuiteApp.app(new BearerAuthFilter())
                     .xaccelFilter(params)
@@ -118,9 +118,14 @@ public class SymlinkSwapIT {
         }
     }
 
+    /** The stack of one policy, for a subclass's own cases. */
+    Stack stack(String policy) {
+        return stacks.get(policy);
+    }
+
     @AfterAll
     void stop() {
-        stacks.values().forEach(Stack::close);
+        CloseAll.of(stacks.values().toArray(AutoCloseable[]::new));
     }
 
     Stream<Arguments> cases() {

@@ -81,12 +81,7 @@ public class TraversalIT {
                 Files.write(media.dir.resolve("results.txt"), results, StandardCharsets.UTF_8);
             }
         } finally {
-            if (lenient != null) {
-                lenient.close();
-            }
-            if (stack != null) {
-                stack.close();
-            }
+            CloseAll.of(lenient, stack);
         }
     }
 

@@ -45,6 +45,12 @@
  * <li>{@link dev.xaccel.suite.SpoofedMarkerIT}: the marker from an untrusted address is never trusted.</li>
  * <li>{@link dev.xaccel.suite.SymlinkSwapIT}: a directory swapped for a link to outside while it is requested:
  * zero bytes from outside, directly and through the front end.</li>
+ * <li>{@link dev.xaccel.suite.ZeroCopyIT}: the body writer the filter picks in the container (its FINE line), the
+ * bytes exact.</li>
+ * <li>{@link dev.xaccel.suite.StaleHeadersIT}: headers set before the declaration are removed (Servlet 6.0 too);
+ * the container runs the Servlet version its factory names.</li>
+ * <li>{@link dev.xaccel.suite.JaxRsSuite} (not an {@code *IT}: a module with Jersey 4 subclasses it):
+ * {@code XAccelFeature} with a resource returning {@code Path} and {@code XAccelFile}.</li>
  * </ul>
  * Subclasses may change what a class runs through (protected methods), e.g. SymlinkSwapIT through another
  * nginx template. Fixtures: {@link dev.xaccel.suite.DeliveryStack} (media, container, front end),

@@ -52,25 +52,34 @@ final class DeclaredFiles implements DeclaredState.Delivery {
         }
         XAccelFile file = (XAccelFile) declaration;
         Path declared = file.path();
-        Path real;
-        try {
-            real = declared.toRealPath();
-        } catch (IOException e) {
-            delivery.reject(resp, Resolution.rejected(404, "not found"), declared);
-            return;
-        }
         XAccelConfig cfg = delivery.config();
-        Location location = cfg.locationFor(real);
-        Resolution resolved = location != null ? location.resolver().resolveDeclared(declared)
-                : outsideRoots(cfg, declared, real);
+        boolean offloadable = OffloadResponder.shouldOffload(cfg, state.request());
+        // By name first: a name below a location's root without a link is its own real path (no realpath)
+        Location location = cfg.locationNamed(declared);
+        Resolution resolved = location == null ? null
+                : location.resolver().resolveNamedBelow(declared, delivery.finalNameOnly(offloadable));
         if (resolved == null) {
-            delivery.stats().rejected.increment();
-            unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, real));
-            resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
-        } else if (!resolved.isOk()) {
+            Path real;
+            try {
+                real = declared.toRealPath();
+            } catch (IOException e) {
+                delivery.reject(resp, Resolution.rejected(404, "not found"), declared);
+                return;
+            }
+            location = cfg.locationFor(real);
+            resolved = location != null ? location.resolver().resolveDeclared(declared)
+                    : outsideRoots(cfg, declared, real);
+            if (resolved == null) {
+                delivery.stats().rejected.increment();
+                unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, real));
+                resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+                return;
+            }
+        }
+        if (!resolved.isOk()) {
             delivery.reject(resp, resolved, declared);
         } else {
-            delivery.deliver(state.request(), resp, resolved, location, file, wrapper.bodyWritten());
+            delivery.deliver(state.request(), resp, resolved, location, file, wrapper.bodyWritten(), offloadable);
         }
     }
 

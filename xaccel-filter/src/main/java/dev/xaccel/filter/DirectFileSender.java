@@ -1,7 +1,6 @@
 package dev.xaccel.filter;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.util.List;
 import java.util.logging.Level;
@@ -17,14 +16,17 @@ import jakarta.servlet.http.HttpServletResponse;
  * Last-Modified with second precision and {@code Accept-Ranges: bytes}.
  *
  * <p>The file is opened once, below its root without following a symbolic link ({@link ConfinedOpener}), and the
- * answer is computed from and copied out of that open file in {@code bufferSize} chunks: a link swapped into the
- * path after the filter's check cannot make it send a file from elsewhere.
+ * answer is computed from and sent out of that open file: a link swapped into the path after the filter's check
+ * cannot make it send a file from elsewhere. A single range leaves through the {@link ZeroCopy} that
+ * {@link BodyWriterChoice} picks for the response: the container's own hand-off of that channel where it has one
+ * (Undertow's {@code transferFrom}, Jetty's {@code write(ByteBuffer)} of a mapping), else copied in
+ * {@code bufferSize} chunks ({@link FileBody}); multipart bodies are copied.
  *
  * <p>Only when {@code sendfile} is enabled (init-param {@code sendfile=true}, for roots that no untrusted party can
  * write) may a single range be handed to Tomcat's zero-copy sendfile ({@link TomcatSendfile}), which opens the file
  * <em>again, by name</em>. The order of work follows Jetty's {@code ResourceService}: the representation's
  * validators, the preconditions ({@link Preconditions}), the ranges ({@link ByteRange}), the headers, the body
- * ({@link FileBody}).
+ * ({@link FileBody}, {@link ZeroCopy}).
  *
  * <p>Thread-safe; one instance serves all requests.
  */
@@ -36,16 +38,16 @@ final class DirectFileSender {
     static final long FAILED = -2;
 
     private static final Logger LOG = Logger.getLogger(DirectFileSender.class.getName());
-    private final boolean useSendfile;
     private final FileBody body;
+    private final BodyWriterChoice writers;
 
     /**
      * @param useSendfile whether the container's zero-copy (which re-opens the file by name) may be used
      * @param bufferSize  copy buffer size in bytes, at least 1
      */
     DirectFileSender(boolean useSendfile, int bufferSize) {
-        this.useSendfile = useSendfile;
         this.body = new FileBody(bufferSize);
+        this.writers = new BodyWriterChoice(useSendfile, body);
     }
 
     /**
@@ -137,12 +139,7 @@ final class DirectFileSender {
         if (head) {
             return 0;
         }
-        if (useSendfile && TomcatSendfile.offer(req, resp, file.file(), start, length)) {
-            return length;
-        }
-        OutputStream out = resp.getOutputStream();
-        body.copy(open.channel(), start, length, out);
-        out.flush();
+        writers.choose(req, resp, file.file(), length).send(open.channel(), start, length);
         return length;
     }
 

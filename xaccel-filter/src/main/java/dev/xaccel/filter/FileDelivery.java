@@ -37,6 +37,15 @@ final class FileDelivery {
         return config;
     }
 
+    /**
+     * Whether a resolution for this request may check only the file's own name for a link
+     * ({@code frontEndConfines}): the request is offloadable, so the front end opens the file and refuses links;
+     * should it still be served directly, {@link ConfinedOpener} refuses them too.
+     */
+    boolean finalNameOnly(boolean offloadable) {
+        return offloadable && config.frontEndConfines();
+    }
+
     FilterStatistics stats() {
         return stats;
     }
@@ -46,18 +55,19 @@ final class FileDelivery {
      * @param location    the location containing the file, or {@code null} (then always direct)
      * @param declared    the application's choices (type, name, disposition)
      * @param resetNeeded downstream wrote body bytes before the file was declared
+     * @param offloadable {@link OffloadResponder#shouldOffload} of the request, taken before the file was resolved
      */
     void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
-            XAccelFile declared, boolean resetNeeded) throws IOException {
+            XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
         FileHeaders headers = fileHeaders(file.file(), declared);
-        boolean offloadable = location != null && OffloadResponder.shouldOffload(config, req);
-        String notCarried = offloadable ? OffloadHeaders.refusal(config.headerType(), file) : null;
+        boolean toFrontEnd = location != null && offloadable;
+        String notCarried = toFrontEnd ? OffloadHeaders.refusal(config.headerType(), file) : null;
         if (notCarried != null) {
             Path refused = file.file();
             notCarriedLog.log(() -> Messages.get("filter.nameNotCarried", refused, config.headerType().headerName(),
                     notCarried));
         }
-        OffloadHeaders offload = offloadable && notCarried == null
+        OffloadHeaders offload = toFrontEnd && notCarried == null
                 ? OffloadHeaders.of(config.headerType(), location, file) : null;
         if (offload != null && offload.length() > config.maxRedirectLength()) {
             Path tooLong = file.file();

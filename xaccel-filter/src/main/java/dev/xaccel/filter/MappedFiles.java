@@ -26,13 +26,14 @@ final class MappedFiles {
             resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }
-        Resolution r = mapping.resolver().resolve(mapping.remainder(pathInApp));
+        boolean offloadable = OffloadResponder.shouldOffload(delivery.config(), req);
+        Resolution r = mapping.resolver().resolve(mapping.remainder(pathInApp), delivery.finalNameOnly(offloadable));
         if (!r.isOk()) {
             delivery.reject(resp, r, pathInApp);
             return;
         }
         Location location = delivery.config().locationFor(r.file());
         delivery.deliver(req, resp, location == null ? r : location.resolver().rebase(r), location,
-                XAccelFile.of(r.file()), false);
+                XAccelFile.of(r.file()), false, offloadable);
     }
 }

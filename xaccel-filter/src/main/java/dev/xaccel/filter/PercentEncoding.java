@@ -1,10 +1,5 @@
 package dev.xaccel.filter;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.function.IntPredicate;
 
 /**
@@ -36,34 +31,59 @@ final class PercentEncoding {
      * @throws IllegalArgumentException if the path is not valid UTF-16 (lone surrogates)
      */
     static String path(String path) {
-        return encode(utf8(path), PATH);
+        return encode(path, PATH);
     }
 
     /** The value of an RFC 8187 {@code filename*=UTF-8''...}: every byte but attr-chars encoded. */
     static String attrChars(String value) {
-        return encode(utf8(value), ATTR_CHAR);
+        return encode(value, ATTR_CHAR);
     }
 
-    private static ByteBuffer utf8(String s) {
-        try {
-            return StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).encode(CharBuffer.wrap(s));
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(Messages.get("encoder.malformed"), e);
+    /**
+     * The UTF-8 bytes of {@code s}, each kept or {@code %XX}; {@code s} itself when every char is a kept ASCII
+     * byte (the common case: nothing allocated).
+     */
+    private static String encode(String s, IntPredicate kept) {
+        int i = 0;
+        while (i < s.length() && s.charAt(i) < 0x80 && kept.test(s.charAt(i))) {
+            i++;
         }
-    }
-
-    private static String encode(ByteBuffer bytes, IntPredicate kept) {
-        StringBuilder sb = new StringBuilder(bytes.remaining() + 16);
-        while (bytes.hasRemaining()) {
-            int b = bytes.get() & 0xff;
-            if (kept.test(b)) {
-                sb.append((char) b);
+        if (i == s.length()) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 32).append(s, 0, i);
+        for (; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                append(sb, c, kept);
+            } else if (c < 0x800) {
+                append(sb, 0xc0 | (c >> 6), kept);
+                append(sb, 0x80 | (c & 0x3f), kept);
+            } else if (Character.isSurrogate(c)) {
+                if (!Character.isHighSurrogate(c) || i + 1 == s.length()
+                        || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    throw new IllegalArgumentException(Messages.get("encoder.malformed"));
+                }
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                append(sb, 0xf0 | (cp >> 18), kept);
+                append(sb, 0x80 | ((cp >> 12) & 0x3f), kept);
+                append(sb, 0x80 | ((cp >> 6) & 0x3f), kept);
+                append(sb, 0x80 | (cp & 0x3f), kept);
             } else {
-                sb.append('%').append(HEX[b >> 4]).append(HEX[b & 0x0f]);
+                append(sb, 0xe0 | (c >> 12), kept);
+                append(sb, 0x80 | ((c >> 6) & 0x3f), kept);
+                append(sb, 0x80 | (c & 0x3f), kept);
             }
         }
         return sb.toString();
+    }
+
+    private static void append(StringBuilder sb, int b, IntPredicate kept) {
+        if (b < 0x80 && kept.test(b)) {
+            sb.append((char) b);
+        } else {
+            sb.append('%').append(HEX[b >> 4]).append(HEX[b & 0x0f]);
+        }
     }
 
     private static boolean isAlphaNum(int b) {

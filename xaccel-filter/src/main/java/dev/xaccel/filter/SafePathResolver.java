@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -33,11 +34,22 @@ import java.util.Objects;
  * link cannot expose a hidden file either. Containment is decided on real paths with
  * {@link Path#startsWith(Path)}, never on string prefixes.
  *
+ * <p>How: the root is made real once. Below it the path is walked segment by segment without following links
+ * (one {@code lstat} per segment, then one {@code access}): a path without a link is its own real path. Only
+ * when a link is met is the whole path resolved ({@link Path#toRealPath}) and judged by the policy. With
+ * {@code finalNameOnly} (init-param {@code frontEndConfines}, offloaded requests only) just the last segment is
+ * checked: the front end refuses links at open time, and the direct path's {@link ConfinedOpener} does too. On
+ * Windows and macOS, whose file systems are usually case-insensitive (a real path may be spelled differently
+ * from the request), every path is resolved with {@link Path#toRealPath}.
+ *
  * <p>Instances are immutable and thread-safe.
  */
 final class SafePathResolver {
 
     private static final boolean WINDOWS = File.separatorChar == '\\';
+    /** Whether link-free paths may be taken as real paths (case-sensitive file systems by default). */
+    private static final boolean WALK = !WINDOWS
+            && !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
 
     private final Path root;
     private final boolean allowHidden;
@@ -73,6 +85,19 @@ final class SafePathResolver {
      * @return ok with the real file and its path relative to the real root, or the rejection
      */
     Resolution resolve(String requestPath) {
+        return resolve(requestPath, false);
+    }
+
+    /**
+     * Resolves a request path (the part after the mapped URL prefix) inside the root.
+     *
+     * @param requestPath   decoded once by the container, not decoded again here
+     * @param finalNameOnly check only the last segment for a link: for an offload to a front end that refuses
+     *                      links at open time ({@code frontEndConfines}); a link in a directory of the path is
+     *                      then left to the front end (and to {@link ConfinedOpener})
+     * @return ok with the real file and its path relative to the real root, or the rejection
+     */
+    Resolution resolve(String requestPath, boolean finalNameOnly) {
         if (requestPath == null || requestPath.isEmpty()) {
             return Resolution.rejected(404, "empty path");
         }
@@ -83,33 +108,25 @@ final class SafePathResolver {
         if (requestPath.charAt(0) == '/') {
             return Resolution.rejected(404, "absolute path");
         }
-        String[] segments = requestPath.split("/", -1);
-        for (int i = 0; i < segments.length; i++) {
-            String reason = checkSegment(segments[i], i == 0);
+        int start = 0;
+        while (true) {
+            int end = requestPath.indexOf('/', start);
+            String reason = checkSegment(requestPath, start, end < 0 ? requestPath.length() : end, start == 0);
             if (reason != null) {
                 return Resolution.rejected(404, reason);
             }
-        }
-        Path candidate = root;
-        try {
-            for (String segment : segments) {
-                candidate = candidate.resolve(segment);
-                if (policy == SymlinkPolicy.NEVER) {
-                    BasicFileAttributes attrs = Files.readAttributes(candidate, BasicFileAttributes.class,
-                            LinkOption.NOFOLLOW_LINKS);
-                    if (attrs.isSymbolicLink()) {
-                        return Resolution.rejected(404, "symbolic link");
-                    }
-                }
+            if (end < 0) {
+                break;
             }
+            start = end + 1;
+        }
+        Path candidate;
+        try {
+            candidate = root.resolve(requestPath);
         } catch (InvalidPathException e) {
             return Resolution.rejected(400, "invalid path");
-        } catch (NoSuchFileException | NotDirectoryException e) {
-            return Resolution.rejected(404, "not found");
-        } catch (IOException e) {
-            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
         }
-        return finish(candidate);
+        return walk(candidate, requestPath, finalNameOnly, false);
     }
 
     /**
@@ -132,6 +149,55 @@ final class SafePathResolver {
         if (bad != null) {
             return Resolution.rejected(404, bad);
         }
+        Resolution named = resolveNamedBelow(file, false);
+        return named != null ? named : resolveDeclaredByRealPath(file);
+    }
+
+    /**
+     * The walk of {@link #resolve} for a declared file whose name starts with this root: when no segment below the
+     * root is a link, the file is where its name says, and the location a caller chose by that name
+     * ({@link XAccelConfig#locationNamed}) is the one its real path lies in. The names below the root are checked
+     * as {@link #resolveDeclared} checks them ({@code .}/{@code ..} and, unless allowed, hidden segments: 404).
+     *
+     * @param file          the declared path
+     * @param finalNameOnly as for {@link #resolve(String, boolean)}
+     * @return the resolution, or {@code null} when the name is not absolute, does not lie below the root, or
+     *         reaches the file through a link (then {@link #resolveDeclared} decides on the real path)
+     */
+    Resolution resolveNamedBelow(Path file, boolean finalNameOnly) {
+        if (!WALK || !file.isAbsolute() || !file.startsWith(root) || file.getNameCount() == root.getNameCount()) {
+            return null;
+        }
+        String name = file.toString();
+        String rootName = root.toString();
+        String relative = name.substring(rootName.endsWith("/") ? rootName.length() : rootName.length() + 1);
+        for (int start = 0; start < relative.length(); ) {
+            int end = relative.indexOf('/', start);
+            end = end < 0 ? relative.length() : end;
+            String reason = checkDeclaredSegment(relative, start, end);
+            if (reason != null) {
+                return Resolution.rejected(404, reason);
+            }
+            start = end + 1;
+        }
+        Resolution r = walk(file, relative, finalNameOnly, true);
+        return r == LINK_MET ? null : r;
+    }
+
+    /** The rules of {@link #checkNames} for the segment {@code path[start, end)}. */
+    private String checkDeclaredSegment(String path, int start, int end) {
+        boolean dots = true;
+        for (int i = start; i < end && dots; i++) {
+            dots = path.charAt(i) == '.';
+        }
+        if (dots) {
+            return "dot segment";
+        }
+        return !allowHidden && path.charAt(start) == '.' ? "hidden segment" : null;
+    }
+
+    /** {@link #resolveDeclared} for a name that reaches the file through links: judged on the real path. */
+    private Resolution resolveDeclaredByRealPath(Path file) {
         Path real;
         try {
             real = file.toRealPath();
@@ -203,15 +269,6 @@ final class SafePathResolver {
     }
 
     /**
-     * Whether a real path is the root or lies below it. Paths with {@code .}/{@code ..} segments or relative
-     * paths are never contained.
-     */
-    boolean contains(Path realPath) {
-        return realPath != null && realPath.isAbsolute() && realPath.equals(realPath.normalize())
-                && realPath.startsWith(root);
-    }
-
-    /**
      * The file of {@code r} (resolved below a root inside this one, e.g. a mapping's) expressed relative to this
      * resolver's root.
      */
@@ -242,6 +299,84 @@ final class SafePathResolver {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** {@link #walk}'s answer for a declared name that met a link (never returned to callers outside). */
+    private static final Resolution LINK_MET = Resolution.rejected(404, "symbolic link");
+
+    /**
+     * The no-follow walk below the real root: each directory of {@code relative} (all of them, or none with
+     * {@code finalNameOnly}) and the file itself, one {@code lstat} each, then {@code access}. No link met: the
+     * candidate is the real file. A link met: {@link SymlinkPolicy#NEVER} rejects it, otherwise
+     * {@link #finish} resolves and judges the real path ({@link #LINK_MET} instead for a declared name, which
+     * {@link #resolveDeclared} judges on its own).
+     *
+     * @param candidate the root resolved with {@code relative}
+     * @param relative  validated segments (no empty, dot or forbidden ones) joined by '/'
+     * @param declared  whether the candidate is a name the application declared
+     */
+    private Resolution walk(Path candidate, String relative, boolean finalNameOnly, boolean declared) {
+        if (!WALK) {
+            return policy == SymlinkPolicy.NEVER ? walkSlow(candidate, relative) : finish(candidate);
+        }
+        BasicFileAttributes attrs;
+        try {
+            if (!finalNameOnly) {
+                for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+                    BasicFileAttributes dir = Files.readAttributes(root.resolve(relative.substring(0, slash)),
+                            BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    if (dir.isSymbolicLink()) {
+                        return linkMet(candidate, declared);
+                    }
+                    if (!dir.isDirectory()) {
+                        return Resolution.rejected(404, "not found");
+                    }
+                }
+            }
+            attrs = Files.readAttributes(candidate, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        if (attrs.isSymbolicLink()) {
+            return linkMet(candidate, declared);
+        }
+        if (!attrs.isRegularFile()) {
+            return Resolution.rejected(404, attrs.isDirectory() ? "directory" : "not a regular file");
+        }
+        if (!Files.isReadable(candidate)) {
+            return Resolution.rejected(404, "not readable");
+        }
+        return Resolution.ok(root, candidate, relative);
+    }
+
+    private Resolution linkMet(Path candidate, boolean declared) {
+        if (declared) {
+            return LINK_MET;
+        }
+        return policy == SymlinkPolicy.NEVER ? Resolution.rejected(404, "symbolic link") : finish(candidate);
+    }
+
+    /** Where the platform's real paths may differ from link-free names: each segment checked, then the real path. */
+    private Resolution walkSlow(Path candidate, String relative) {
+        Path walk = root;
+        try {
+            for (String segment : relative.split("/")) {
+                walk = walk.resolve(segment);
+                if (Files.readAttributes(walk, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                        .isSymbolicLink()) {
+                    return Resolution.rejected(404, "symbolic link");
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        return finish(candidate);
     }
 
     /** Common tail: real path, containment, hidden rule on the real relative path, regular, readable. */
@@ -299,23 +434,27 @@ final class SafePathResolver {
         return null;
     }
 
-    /** @return a reason when the segment must not be served */
-    private String checkSegment(String segment, boolean first) {
-        if (segment.isEmpty()) {
+    /** @return a reason when the segment {@code path[start, end)} must not be served */
+    private String checkSegment(String path, int start, int end, boolean first) {
+        if (start == end) {
             return "empty segment";
         }
-        if (PathRules.isDotSegment(segment)) {
+        boolean dots = true;
+        for (int i = start; i < end && dots; i++) {
+            dots = path.charAt(i) == '.';
+        }
+        if (dots) {
             return "dot segment";
         }
-        if (!allowHidden && segment.charAt(0) == '.') {
+        if (!allowHidden && path.charAt(start) == '.') {
             return "hidden segment";
         }
-        if (first && segment.length() >= 2 && segment.charAt(1) == ':' && isAsciiLetter(segment.charAt(0))) {
+        if (first && end - start >= 2 && path.charAt(start + 1) == ':' && isAsciiLetter(path.charAt(start))) {
             return "drive letter";
         }
         if (WINDOWS) {
-            char last = segment.charAt(segment.length() - 1);
-            if (segment.indexOf(':') >= 0 || last == '.' || last == ' ') {
+            char last = path.charAt(end - 1);
+            if (path.substring(start, end).indexOf(':') >= 0 || last == '.' || last == ' ') {
                 return "windows name";
             }
         }

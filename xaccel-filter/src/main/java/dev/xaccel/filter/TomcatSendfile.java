@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -12,9 +13,12 @@ import jakarta.servlet.http.HttpServletResponse;
 /**
  * The hand-off of a body to Tomcat's zero-copy sendfile through its request attributes (compared by class name:
  * no Tomcat dependency). Tomcat opens the file <em>again, by name</em>, after the filter's check, so this is used
- * only when {@code sendfile=true} says nobody untrusted can write below the roots.
+ * only when {@code sendfile=true} says nobody untrusted can write below the roots: the one {@link ZeroCopy} that does
+ * not send from the channel the filter opened.
  */
-final class TomcatSendfile {
+final class TomcatSendfile implements ZeroCopy {
+
+    static final String NAME = "tomcat-sendfile";
 
     /** Request attribute set by Tomcat connectors that support sendfile. */
     static final String SUPPORT = "org.apache.tomcat.sendfile.support";
@@ -32,32 +36,48 @@ final class TomcatSendfile {
 
     private static final Logger LOG = Logger.getLogger(TomcatSendfile.class.getName());
 
-    private TomcatSendfile() {
+    private final ServletRequest container;
+    private final Path file;
+
+    private TomcatSendfile(ServletRequest container, Path file) {
+        this.container = container;
+        this.file = file;
     }
 
     /**
-     * Hands the range to Tomcat when the connector offers sendfile, the request and response are Tomcat's own
-     * (the request may be wrapped: the attributes go to the container's object, which a wrapper may not pass on;
-     * a wrapped response may transform the body, so it gets the bytes copied) and the body is long enough.
+     * The hand-off of a body of {@code length} bytes when the connector offers sendfile, the request and response
+     * are Tomcat's own (the request may be wrapped: the attributes go to the container's object, which a wrapper
+     * may not pass on; a wrapped response may transform the body, so it gets the bytes copied) and the body is long
+     * enough.
      *
-     * @return whether Tomcat will send the body
+     * @return the hand-off, or {@code null} when Tomcat would not send the body
      */
-    static boolean offer(HttpServletRequest req, HttpServletResponse resp, Path file, long start, long length) {
+    static ZeroCopy of(HttpServletRequest req, HttpServletResponse resp, Path file, long length) {
         if (length < MIN_SIZE || !RESPONSE_FACADE.equals(resp.getClass().getName())) {
-            return false;
+            return null;
         }
         ServletRequest container = innermost(req);
         if (!REQUEST_FACADE.equals(container.getClass().getName())
                 || !Boolean.TRUE.equals(container.getAttribute(SUPPORT))) {
-            return false;
+            return null;
         }
+        return new TomcatSendfile(container, file);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Names the file and the range to Tomcat, which opens the file by name after the filter returns. */
+    @Override
+    public void send(FileChannel channel, long start, long length) {
         container.setAttribute(FILENAME, file.toAbsolutePath().toString());
         container.setAttribute(START, Long.valueOf(start));
         container.setAttribute(END, Long.valueOf(start + length));
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("sender.sendfile", file, start, start + length));
         }
-        return true;
     }
 
     private static ServletRequest innermost(ServletRequest request) {

@@ -1,7 +1,6 @@
 package dev.xaccel.filter;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,11 +16,11 @@ final class TrustedProxies {
 
     private static final TrustedProxies NONE = new TrustedProxies(List.of(), "");
 
-    private final List<Block> blocks;
+    private final Block[] blocks;
     private final String text;
 
     private TrustedProxies(List<Block> blocks, String text) {
-        this.blocks = blocks;
+        this.blocks = blocks.toArray(new Block[0]);
         this.text = text;
     }
 
@@ -48,12 +47,12 @@ final class TrustedProxies {
             blocks.add(b);
             canonical.add(entry);
         }
-        return new TrustedProxies(Collections.unmodifiableList(blocks), String.join(", ", canonical));
+        return new TrustedProxies(blocks, String.join(", ", canonical));
     }
 
     /** {@code true} when {@code remoteAddr} is an IP literal inside one of the blocks. */
     boolean matches(String remoteAddr) {
-        if (remoteAddr == null || blocks.isEmpty()) {
+        if (remoteAddr == null || blocks.length == 0) {
             return false;
         }
         byte[] addr = normalize(parseIp(remoteAddr.trim()));
@@ -69,7 +68,7 @@ final class TrustedProxies {
     }
 
     boolean isEmpty() {
-        return blocks.isEmpty();
+        return blocks.length == 0;
     }
 
     @Override
@@ -145,29 +144,34 @@ final class TrustedProxies {
         return parseV4(s);
     }
 
+    /** Four dotted decimal octets (no leading zeros, no empty part); read in place, per request. */
     private static byte[] parseV4(String s) {
-        String[] parts = s.split("\\.", -1);
-        if (parts.length != 4) {
-            return null;
-        }
         byte[] out = new byte[4];
+        int start = 0;
         for (int i = 0; i < 4; i++) {
-            int v = parseDecOctet(parts[i]);
+            int end = s.indexOf('.', start);
+            if ((end < 0) != (i == 3)) {
+                return null;
+            }
+            end = end < 0 ? s.length() : end;
+            int v = parseDecOctet(s, start, end);
             if (v < 0) {
                 return null;
             }
             out[i] = (byte) v;
+            start = end + 1;
         }
         return out;
     }
 
-    private static int parseDecOctet(String p) {
-        if (p.isEmpty() || p.length() > 3 || (p.length() > 1 && p.charAt(0) == '0')) {
+    private static int parseDecOctet(String s, int start, int end) {
+        int len = end - start;
+        if (len == 0 || len > 3 || (len > 1 && s.charAt(start) == '0')) {
             return -1;
         }
         int v = 0;
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
+        for (int i = start; i < end; i++) {
+            char c = s.charAt(i);
             if (c < '0' || c > '9') {
                 return -1;
             }

@@ -36,6 +36,8 @@ import javax.management.ObjectName;
  * @param symlinks              the link policy
  * @param defaultContentType    the type when nothing else names one
  * @param sendfile              hand direct bodies to the container's sendfile (re-opens by name)
+ * @param frontEndConfines      offloaded requests check only the file's own name for a link (the front end
+ *                              refuses links at open time)
  * @param jmxName               the MBean name, {@code null} for the derived one, or {@link InitParams#JMX_NAME_NONE}
  * @param cacheVary             the {@code Vary} of cacheable offloads
  * @param signedLinks           the signer, or {@code null} when no secret is configured
@@ -46,8 +48,8 @@ import javax.management.ObjectName;
 record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
-        boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile, String jmxName,
-        String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength,
+        boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
+        boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength,
         RemoteOrigins remoteOrigins) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
@@ -66,7 +68,21 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
     Location locationFor(Path realFile) {
         for (Location l : locations) {
-            if (l.resolver().contains(realFile)) {
+            if (realFile.startsWith(l.root())) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The most specific location whose real root starts the name of {@code absoluteFile} (compared by name
+     * elements, not by string), or {@code null}. For a name without {@code .}/{@code ..} segments and without a
+     * link below that root, this is {@link #locationFor} of its real path.
+     */
+    Location locationNamed(Path absoluteFile) {
+        for (Location l : locations) {
+            if (absoluteFile.startsWith(l.root())) {
                 return l;
             }
         }
@@ -112,6 +128,7 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
         private SymlinkPolicy symlinks = SymlinkPolicy.WITHIN_ROOT;
         private String defaultContentType = InitParams.DEFAULT_DEFAULT_CONTENT_TYPE;
         private boolean sendfile;
+        private boolean frontEndConfines;
         private String jmxName;
         private String cacheVary = InitParams.DEFAULT_CACHE_VARY;
         private String signedLinkSecret;
@@ -227,6 +244,11 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
             return this;
         }
 
+        Builder frontEndConfines(boolean confines) {
+            frontEndConfines = confines;
+            return this;
+        }
+
         /** @param name an ObjectName (not a pattern), or {@link InitParams#JMX_NAME_NONE} (any case) */
         Builder jmxName(String name) {
             if (name != null && name.equalsIgnoreCase(InitParams.JMX_NAME_NONE)) {
@@ -324,9 +346,14 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
                     }
                 }
             }
+            if (frontEndConfines && !headerType.isNginx()) {
+                // Apache's mod_xsendfile, lighttpd and Caddy follow links when they open the file
+                throw ConfigException.invalid(InitParams.FRONT_END_CONFINES, "true",
+                        Messages.get("config.frontEndConfines", InitParams.HEADER_TYPE, headerType.headerName()));
+            }
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
-                    sendfile, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength,
+                    sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength,
                     remoteOrigins);
         }
 

@@ -255,6 +255,19 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * Whether the front end refuses symbolic links when it opens an offloaded file (nginx
+     * {@code disable_symlinks on from=<root>} in every internal location, as the shipped configs do): then an
+     * offloaded request's directories are not checked for links by the filter. Only with {@code X-Accel-Redirect}.
+     *
+     * @param confines {@code true} when every internal location of the front end refuses links
+     * @return this builder
+     */
+    public XAccelFilterBuilder frontEndConfines(boolean confines) {
+        config.frontEndConfines(confines);
+        return this;
+    }
+
+    /**
      * The MBean's name.
      *
      * @param name an ObjectName, or {@code none} to disable JMX; default derived from context path and filter name

@@ -2,6 +2,7 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,16 @@ class PercentEncodingTest {
     void rejectsLoneSurrogates() {
         assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("a\ud800b"));
         assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("\udc00"));
+        assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("x\ud83d"));
+        assertThrows(IllegalArgumentException.class, () -> PercentEncoding.path("\ud83dx"));
+        assertThrows(IllegalArgumentException.class, () -> PercentEncoding.attrChars("\ude00\ud83d"));
+    }
+
+    @Test
+    void aNameThatNeedsNoEncodingIsReturnedItself() {
+        String name = "Some-Author/Some_Book/cover.042~.jpg";
+        assertSame(name, PercentEncoding.path(name));
+        assertEquals("a%20b", PercentEncoding.path("a b"));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -60,6 +61,10 @@ class SafePathResolverTest {
         Files.createSymbolicLink(root.resolve("link-hidden"), Path.of(".env"));
         Files.createSymbolicLink(root.resolve("link-root"), Path.of("."));
         Files.createSymbolicLink(root.resolve("link-dangling"), Path.of("nowhere.mp3"));
+        Files.createDirectories(root.resolve("sub/deeper"));
+        Files.writeString(root.resolve("sub/deeper/c.mp3"), "c");
+        Files.createSymbolicLink(root.resolve("sub/linkdir-out2"), outside);
+        Files.createSymbolicLink(root.resolve("sub/deeper/link-up"), Path.of("../b.mp3"));
         Process p = new ProcessBuilder("mkfifo", root.resolve("fifo").toString()).inheritIO().start();
         assertEquals(0, p.waitFor(), "mkfifo");
     }
@@ -137,6 +142,8 @@ class SafePathResolverTest {
                 Arguments.of("link-out", 404),
                 Arguments.of("link-rel-out", 404),
                 Arguments.of("linkdir-out/secret.txt", 404),
+                Arguments.of("sub/linkdir-out2/secret.txt", 404),
+                Arguments.of("sub/b.mp3/secret.txt", 404), // a file used as a directory
                 Arguments.of("link-root/../outside/secret.txt", 404));
     }
 
@@ -149,12 +156,60 @@ class SafePathResolverTest {
     @MethodSource("attacks")
     void rejectsAttacks(String payload, int status) throws IOException {
         for (SymlinkPolicy policy : SymlinkPolicy.values()) {
-            Resolution r = resolver(false, policy).resolve(payload);
-            assertFalse(r.isOk(), () -> policy + " served " + r.file());
-            assertEquals(status, r.status(), () -> policy + ": " + r.reason());
-            assertNull(r.file());
-            assertNull(r.relativePath());
+            for (boolean finalNameOnly : new boolean[] {false, true}) {
+                if (finalNameOnly && THROUGH_DIRECTORY_LINK_OUT.contains(payload)) {
+                    continue; // finalNameOnlyLeavesDirectoryLinksToTheOpener
+                }
+                Resolution r = resolver(false, policy).resolve(payload, finalNameOnly);
+                assertFalse(r.isOk(), () -> policy + " served " + r.file());
+                assertEquals(status, r.status(), () -> policy + ": " + r.reason());
+                assertNull(r.file());
+                assertNull(r.relativePath());
+            }
         }
+    }
+
+    /** The attacks that pass through a link to a directory outside the root (not a link as the file's name). */
+    static final Set<String> THROUGH_DIRECTORY_LINK_OUT = Set.of("linkdir-out/secret.txt",
+            "sub/linkdir-out2/secret.txt");
+
+    /**
+     * {@code frontEndConfines}: the directories are not checked, so a link to a directory outside the root is
+     * named as it was requested (never by its real path outside), and whoever opens the name without following
+     * links refuses it: nginx's {@code disable_symlinks} for an offload, {@link ConfinedOpener} when served
+     * directly.
+     */
+    @Test
+    void finalNameOnlyLeavesDirectoryLinksToTheOpener() throws IOException {
+        for (SymlinkPolicy policy : SymlinkPolicy.values()) {
+            for (String path : THROUGH_DIRECTORY_LINK_OUT) {
+                Resolution r = resolver(false, policy).resolve(path, true);
+                assertTrue(r.isOk(), r::toString);
+                assertEquals(path, r.relativePath(), "named as requested");
+                assertTrue(r.file().startsWith(root.toRealPath()), "never the real path outside");
+                assertThrows(ConfinedOpener.Refused.class, () -> ConfinedOpener.open(r.root(), r.relativePath()));
+            }
+        }
+    }
+
+    @Test
+    void finalNameOnlyStillResolvesOrRefusesALinkAsTheFileName() throws IOException {
+        SafePathResolver within = resolver(false, SymlinkPolicy.WITHIN_ROOT);
+        assertEquals("a.mp3", within.resolve("link-in", true).relativePath());
+        assertEquals("sub/b.mp3", within.resolve("sub/deeper/link-up", true).relativePath());
+        assertEquals(404, within.resolve("link-out", true).status());
+        assertEquals(404, within.resolve("link-hidden", true).status());
+        assertEquals(404, resolver(false, SymlinkPolicy.NEVER).resolve("link-in", true).status());
+        assertEquals("sub/deeper/c.mp3", within.resolve("sub/deeper/c.mp3", true).relativePath());
+    }
+
+    @Test
+    void linksDeeperDownAreFoundByTheWalk() throws IOException {
+        Resolution up = resolver(false, SymlinkPolicy.WITHIN_ROOT).resolve("sub/deeper/link-up");
+        assertEquals("sub/b.mp3", up.relativePath(), "a link as the file's name: the real path");
+        assertEquals(404, resolver(false, SymlinkPolicy.NEVER).resolve("sub/deeper/link-up").status());
+        Resolution plain = resolver(false, SymlinkPolicy.NEVER).resolve("sub/deeper/c.mp3");
+        assertEquals(root.toRealPath().resolve("sub/deeper/c.mp3"), plain.file());
     }
 
     @Test
@@ -227,19 +282,6 @@ class SafePathResolverTest {
                 () -> new SafePathResolver(root.resolve("a.mp3"), false, SymlinkPolicy.WITHIN_ROOT));
     }
 
-    @Test
-    void contains() throws IOException {
-        SafePathResolver resolver = resolver(false, SymlinkPolicy.WITHIN_ROOT);
-        Path real = root.toRealPath();
-        assertTrue(resolver.contains(real));
-        assertTrue(resolver.contains(real.resolve("a.mp3")));
-        assertFalse(resolver.contains(real.resolve("../outside/secret.txt")));
-        assertFalse(resolver.contains(outside.toRealPath()));
-        assertFalse(resolver.contains(Path.of(real + "-sibling", "a.mp3")), "no string prefix matching");
-        assertFalse(resolver.contains(Path.of("a.mp3")));
-        assertFalse(resolver.contains(null));
-    }
-
     // ---- declared files ----
 
     @Test
@@ -260,6 +302,25 @@ class SafePathResolverTest {
         Resolution r = resolver(false, SymlinkPolicy.NEVER).resolveDeclared(alias.resolve("a.mp3"));
         assertTrue(r.isOk(), r::toString);
         assertEquals("a.mp3", r.relativePath());
+    }
+
+    @Test
+    void declaredNamesBelowTheRootAreWalkedWithoutRealpath() throws IOException {
+        SafePathResolver within = resolver(false, SymlinkPolicy.WITHIN_ROOT);
+        Path real = root.toRealPath();
+        Resolution r = within.resolveNamedBelow(real.resolve("sub/deeper/c.mp3"), false);
+        assertEquals("sub/deeper/c.mp3", r.relativePath());
+        assertEquals(real.resolve("sub/deeper/c.mp3"), r.file());
+        assertNull(within.resolveNamedBelow(real.resolve("link-in"), false), "a link: decided on the real path");
+        assertNull(within.resolveNamedBelow(real.resolve("linkdir-in/b.mp3"), false));
+        assertNull(within.resolveNamedBelow(outside.toRealPath().resolve("secret.txt"), false), "not below");
+        assertNull(within.resolveNamedBelow(real, false), "the root itself");
+        assertNull(within.resolveNamedBelow(Path.of("a.mp3"), false), "relative");
+        assertEquals(404, within.resolveNamedBelow(real.resolve("sub/../../outside/secret.txt"), false).status());
+        assertEquals(404, within.resolveNamedBelow(real.resolve(".env"), false).status());
+        assertEquals(404, within.resolveNamedBelow(real.resolve("missing.mp3"), false).status());
+        Resolution confined = within.resolveNamedBelow(real.resolve("linkdir-out/secret.txt"), true);
+        assertEquals("linkdir-out/secret.txt", confined.relativePath(), "frontEndConfines: named as declared");
     }
 
     @Test

@@ -89,6 +89,8 @@ class SmallFilesConfigTest {
         assertEquals("/_xaccel/covers/", coversLoc.uriPrefix());
         assertEquals("60", coversLoc.accelExpires());
         assertNull(c.locationFor(media.toRealPath().resolve("x")).accelExpires());
+        assertNull(c.locationFor(Path.of(covers.toRealPath() + "-sibling", "x.jpg")), "no string prefix matching");
+        assertNull(c.locationFor(tmp.toRealPath().resolve("x.jpg")));
         assertEquals("Cookie, Authorization, X-Api-Key", c.cacheVary());
         assertTrue(InitParam.describe(c).contains("/_xaccel/covers/ expires=60"), InitParam.describe(c));
     }

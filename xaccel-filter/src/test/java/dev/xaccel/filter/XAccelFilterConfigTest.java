@@ -188,6 +188,20 @@ class XAccelFilterConfigTest {
         assertEquals(1, init(p).config().mappings().size());
     }
 
+    @Test
+    void frontEndConfinesOnlyWithNginx() throws Exception {
+        Map<String, String> p = base();
+        p.put("frontEndConfines", "true");
+        assertTrue(init(p).config().frontEndConfines());
+        p.put("headerType", "X-Sendfile");
+        ServletException e = assertThrows(ServletException.class, () -> init(p));
+        assertTrue(e.getMessage().contains("[frontEndConfines]") && e.getMessage().contains("[true]"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("headerType=X-Sendfile"), e.getMessage());
+        p.put("frontEndConfines", "false");
+        assertFalse(init(p).config().frontEndConfines());
+    }
+
     /** param | value | text the message must contain besides param and value (may be empty). */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -213,6 +227,7 @@ class XAccelFilterConfigTest {
         "allowUnmapped | yes",
         "allowHidden | 1",
         "sendfile | on",
+        "frontEndConfines | nginx",
         "contentSecurityPolicy | sand\u0001box",
         "contentSecurityPolicy | default-src \u00e9",
         "maxRedirectLength | 255",

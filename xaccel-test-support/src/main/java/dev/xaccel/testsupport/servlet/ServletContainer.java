@@ -38,6 +38,9 @@ public interface ServletContainer extends AutoCloseable {
          */
         ServletContainer create(String suite, boolean lenient);
 
+        /** The Servlet version its applications run on ({@code ServletContext} major.minor): {@code 6.0}, {@code 6.1}. */
+        String servletVersion();
+
         /** Whether {@code create(suite, true)} differs from the strict container. */
         boolean hasLenientMode();
 

@@ -51,6 +51,12 @@ public final class TomcatContainer implements ServletContainer {
             return new TomcatContainer(suite, lenient);
         }
 
+        /** Tomcat 11: 6.1, Tomcat 10.1: 6.0. */
+        @Override
+        public String servletVersion() {
+            return ServerInfo.getServerNumber().startsWith("10.") ? "6.0" : "6.1";
+        }
+
         @Override
         public boolean hasLenientMode() {
             return true;

@@ -94,6 +94,7 @@ final class XAccelFilterFactory {
             set(InitParams.DEFAULT_CONTENT_TYPE, () -> b.defaultContentType(p.getDefaultContentType().trim()));
         }
         set(InitParams.SENDFILE, () -> b.sendfile(p.isSendfile()));
+        set(InitParams.FRONT_END_CONFINES, () -> b.frontEndConfines(p.isFrontEndConfines()));
         if (given(p.getJmxName())) {
             set(InitParams.JMX_NAME, () -> b.jmxName(p.getJmxName().trim()));
         }
@@ -106,7 +107,7 @@ final class XAccelFilterFactory {
         }
         set(InitParams.MAX_REDIRECT_LENGTH, () -> b.maxRedirectLength(p.getMaxRedirectLength()));
         if (given(p.getRemoteOrigins())) {
-            set(InitParams.REMOTE_ORIGINS, () -> b.remoteOrigins(p.getRemoteOrigins().trim()));
+            set(InitParams.REMOTE_ORIGINS, () -> b.remoteOrigins(p.getRemoteOrigins()));
         }
         try {
             return b.build();

@@ -109,6 +109,13 @@ public class XAccelProperties {
     private boolean sendfile = false;
 
     /**
+     * Whether nginx refuses symbolic links when it opens an offloaded file (disable_symlinks on from=ROOT in every
+     * internal location, as the shipped configs do): then offloaded requests check only the file's own name for a
+     * link. Only with header-type X-Accel-Redirect.
+     */
+    private boolean frontEndConfines = false;
+
+    /**
      * ObjectName of the statistics MBean, or none. Default: derived, dev.xaccel:type=XAccelFilter,context=CONTEXT
      * PATH,name=xaccel.
      */
@@ -136,8 +143,8 @@ public class XAccelProperties {
     private int maxRedirectLength = 2048;
 
     /**
-     * Origins (scheme://host[:port], comma separated) that declared remote objects (XAccel.sendRemote, presigned
-     * URLs) may come from; anything else is refused. Default: none.
+     * Stores that declared remote objects (XAccel.sendRemote, presigned S3 URLs) may come from: scheme://host[:port]
+     * origins, comma or blank separated; any other origin is refused. Default: none.
      */
     private String remoteOrigins;
 
@@ -407,6 +414,16 @@ public class XAccelProperties {
         this.defaultContentType = defaultContentType;
     }
 
+    /** @return whether nginx refuses links at open time */
+    public boolean isFrontEndConfines() {
+        return frontEndConfines;
+    }
+
+    /** @param frontEndConfines whether nginx refuses links at open time */
+    public void setFrontEndConfines(boolean frontEndConfines) {
+        this.frontEndConfines = frontEndConfines;
+    }
+
     /** @return whether Tomcat's sendfile is used */
     public boolean isSendfile() {
         return sendfile;
@@ -487,12 +504,12 @@ public class XAccelProperties {
         this.maxRedirectLength = maxRedirectLength;
     }
 
-    /** @return the origins of remote objects */
+    /** @return the origins remote objects may come from */
     public String getRemoteOrigins() {
         return remoteOrigins;
     }
 
-    /** @param remoteOrigins the origins of remote objects */
+    /** @param remoteOrigins the origins remote objects may come from */
     public void setRemoteOrigins(String remoteOrigins) {
         this.remoteOrigins = remoteOrigins;
     }

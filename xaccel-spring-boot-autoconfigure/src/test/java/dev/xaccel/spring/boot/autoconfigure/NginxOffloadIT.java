@@ -18,6 +18,8 @@ import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.spring.boot.autoconfigure.app.FilesController;
 import dev.xaccel.spring.boot.autoconfigure.app.TestMedia;
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.nginx.NginxServer;
 
 /**
  * The starter behind a real nginx, configured from the shipped {@code docs/nginx/xaccel.conf.template}: plain
@@ -27,7 +29,7 @@ import dev.xaccel.testsupport.RawHttp;
  */
 class NginxOffloadIT extends LibraryAppTestBase {
 
-    private NginxFixture nginx;
+    private NginxServer nginx;
 
     @Autowired
     MeterRegistry meters;
@@ -37,12 +39,7 @@ class NginxOffloadIT extends LibraryAppTestBase {
 
     @BeforeAll
     void startNginx() throws Exception {
-        nginx = NginxFixture.builder(java.nio.file.Path.of("target", "nginx-boot-it"))
-                .template("docs/nginx/xaccel.conf.template")
-                .value("TOMCAT_PORT", Integer.toString(tomcatPort))
-                .value("MEDIA_ROOT", MEDIA.toRealPath().toString())
-                .workersRead(MEDIA)
-                .start();
+        nginx = DocsNginx.start("boot-it", tomcatPort, MEDIA.toRealPath());
     }
 
     @AfterAll

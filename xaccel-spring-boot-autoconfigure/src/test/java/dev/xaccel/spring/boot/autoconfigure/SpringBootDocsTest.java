@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import dev.xaccel.testsupport.TestPaths;
+
 /** docs/spring-boot.md's table of properties against the configuration metadata: every property, its default. */
 class SpringBootDocsTest {
 
@@ -19,7 +21,7 @@ class SpringBootDocsTest {
 
     @Test
     void everyPropertyIsInTheTableWithItsDefault() throws Exception {
-        String docs = Files.readString(NginxFixture.repositoryFile("docs/spring-boot.md"));
+        String docs = Files.readString(TestPaths.repositoryFile("docs/spring-boot.md"));
         String table = docs.substring(docs.indexOf("## Every property"));
         Map<String, String> rows = new LinkedHashMap<>();
         Matcher m = ROW.matcher(table);

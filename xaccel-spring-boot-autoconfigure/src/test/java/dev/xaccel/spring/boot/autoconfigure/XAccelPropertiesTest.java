@@ -88,7 +88,8 @@ class XAccelPropertiesTest {
         assertThat(p.isAllowUnmapped() || p.isAllowHidden() || p.isSendfile()).isFalse();
         assertThat(p.getLocations()).isEmpty();
         assertThat(Arrays.asList(p.getLimitRate(), p.getCharset(), p.getAccelExpires(), p.getCacheControl(),
-                p.getJmxName(), p.getSignedLinkSecret(), p.getSignedLinkPrefix())).containsOnlyNulls();
+                p.getJmxName(), p.getSignedLinkSecret(), p.getSignedLinkPrefix(), p.getRemoteOrigins()))
+                .containsOnlyNulls();
     }
 
     /** The filter built from default properties says the same as one configured by web.xml defaults. */
@@ -130,18 +131,19 @@ class XAccelPropertiesTest {
         case_(set, shows, InitParams.DEFAULT_CONTENT_TYPE, p -> p.setDefaultContentType("text/plain"),
                 "defaultContentType=text/plain");
         case_(set, shows, InitParams.SENDFILE, p -> p.setSendfile(true), "sendfile=true");
+        case_(set, shows, InitParams.FRONT_END_CONFINES, p -> p.setFrontEndConfines(true), "frontEndConfines=true");
         case_(set, shows, InitParams.CACHE_VARY, p -> p.setCacheVary("Cookie"), "cacheVary=Cookie,");
         case_(set, shows, InitParams.CONTENT_SECURITY_POLICY, p -> p.setContentSecurityPolicy("none"),
                 "contentSecurityPolicy=none");
         case_(set, shows, InitParams.MAX_REDIRECT_LENGTH, p -> p.setMaxRedirectLength(4096), "maxRedirectLength=4096");
+        case_(set, shows, InitParams.REMOTE_ORIGINS, p -> p.setRemoteOrigins("http://127.0.0.1:9000"),
+                "remoteOrigins=http://127.0.0.1:9000");
         case_(set, shows, InitParams.SIGNED_LINK_SECRET, XAccelPropertiesTest::signed, "signedLinkSecret=(set)");
         case_(set, shows, InitParams.SIGNED_LINK_PREFIX, XAccelPropertiesTest::signed, "signedLinkPrefix=/s/media/");
         case_(set, shows, InitParams.SIGNED_LINK_TTL, p -> {
             signed(p);
             p.setSignedLinkTtl(60);
         }, "signedLinkTtl=60");
-        case_(set, shows, InitParams.REMOTE_ORIGINS, p -> p.setRemoteOrigins("https://store.example"),
-                "remoteOrigins=https://store.example");
         case_(set, shows, InitParams.JMX_NAME, p -> p.setJmxName("dev.xaccel:type=Test,name=reach"),
                 "jmxName=dev.xaccel:type=Test,name=reach");
         assertThat(set.keySet()).as("a case for every init-param").containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
