@@ -176,8 +176,9 @@ public class SymlinkSwapIT {
 
     /**
      * Without the race: a link out of the root that is simply there ({@code swap-link/file.bin}) gets no byte from
-     * outside through the front end or directly, and no offload header the application sends names it (the filter
-     * names real paths below the root only, so a front end that follows links never gets one to follow).
+     * outside through the front end or directly; behind a front end that does not confine at open time no offload
+     * header the application sends names it (the filter names real paths below the root only, so a front end that
+     * follows links never gets one to follow).
      */
     @ParameterizedTest
     @MethodSource("staticCases")
@@ -191,7 +192,10 @@ public class SymlinkSwapIT {
         if (via.equals("container")) {
             return;
         }
-        OffloadRecorder.answer(id).ifPresent(a -> assertTrue(a.offloadHeader() == null, "offloaded: " + a));
+        if (!kind.confinesAtOpenTime()) {
+            // (behind a front end that confines at open time the filter may name it: FrontEndConfinesIT)
+            OffloadRecorder.answer(id).ifPresent(a -> assertTrue(a.offloadHeader() == null, "offloaded: " + a));
+        }
     }
 
     Stream<Arguments> staticCases() {

@@ -54,7 +54,10 @@ public final class RunningFrontEnd implements FrontEnd {
             throw new AssertionError("request " + requestId + " reached the application without the front end's "
                     + "marker: not through " + server.name() + "? " + a);
         }
-        return new Delivery(line + " | application: " + a, a.offloaded(), !"0".equals(a.contentLength()));
+        // Content-Length as the application set it, where the container shows it (Tomcat 10.1's getHeader does not:
+        // then an offload, whose body the filter leaves empty, is the only answer without one)
+        boolean body = a.contentLength() != null ? !"0".equals(a.contentLength()) : !a.offloaded();
+        return new Delivery(line + " | application: " + a, a.offloaded(), body);
     }
 
     @Override
