@@ -156,13 +156,14 @@ final class SafePathResolver {
     /**
      * The walk of {@link #resolve} for a declared file whose name starts with this root: when no segment below the
      * root is a link, the file is where its name says, and the location a caller chose by that name
-     * ({@link XAccelConfig#locationNamed}) is the one its real path lies in. The names below the root are checked
-     * as {@link #resolveDeclared} checks them ({@code .}/{@code ..} and, unless allowed, hidden segments: 404).
+     * ({@link XAccelConfig#locationNamed}) is the one its real path lies in. Hidden segments below the root are
+     * refused unless allowed (404), as {@link #resolveDeclared} refuses them.
      *
      * @param file          the declared path
      * @param finalNameOnly as for {@link #resolve(String, boolean)}
-     * @return the resolution, or {@code null} when the name is not absolute, does not lie below the root, or
-     *         reaches the file through a link (then {@link #resolveDeclared} decides on the real path)
+     * @return the resolution, or {@code null} when the name is not absolute, does not lie below the root, has a
+     *         {@code .}/{@code ..} segment (it may climb out: where to, and so 404 or 500, is decided on the real
+     *         path) or reaches the file through a link (then {@link #resolveDeclared} decides on the real path)
      */
     Resolution resolveNamedBelow(Path file, boolean finalNameOnly) {
         if (!WALK || !file.isAbsolute() || !file.startsWith(root) || file.getNameCount() == root.getNameCount()) {
@@ -174,9 +175,11 @@ final class SafePathResolver {
         for (int start = 0; start < relative.length(); ) {
             int end = relative.indexOf('/', start);
             end = end < 0 ? relative.length() : end;
-            String reason = checkDeclaredSegment(relative, start, end);
-            if (reason != null) {
-                return Resolution.rejected(404, reason);
+            if (isDots(relative, start, end)) {
+                return null;
+            }
+            if (!allowHidden && relative.charAt(start) == '.') {
+                return Resolution.rejected(404, "hidden segment");
             }
             start = end + 1;
         }
@@ -184,16 +187,14 @@ final class SafePathResolver {
         return r == LINK_MET ? null : r;
     }
 
-    /** The rules of {@link #checkNames} for the segment {@code path[start, end)}. */
-    private String checkDeclaredSegment(String path, int start, int end) {
-        boolean dots = true;
-        for (int i = start; i < end && dots; i++) {
-            dots = path.charAt(i) == '.';
+    /** Whether the segment {@code path[start, end)} is made of dots only. */
+    private static boolean isDots(String path, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (path.charAt(i) != '.') {
+                return false;
+            }
         }
-        if (dots) {
-            return "dot segment";
-        }
-        return !allowHidden && path.charAt(start) == '.' ? "hidden segment" : null;
+        return true;
     }
 
     /** {@link #resolveDeclared} for a name that reaches the file through links: judged on the real path. */
@@ -439,11 +440,7 @@ final class SafePathResolver {
         if (start == end) {
             return "empty segment";
         }
-        boolean dots = true;
-        for (int i = start; i < end && dots; i++) {
-            dots = path.charAt(i) == '.';
-        }
-        if (dots) {
+        if (isDots(path, start, end)) {
             return "dot segment";
         }
         if (!allowHidden && path.charAt(start) == '.') {
