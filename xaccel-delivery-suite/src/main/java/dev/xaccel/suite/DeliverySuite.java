@@ -106,8 +106,13 @@ public abstract class DeliverySuite {
 
         /** Checks from the front end's access log who delivered the file. */
         void assertDeliveredByExpectedSide(boolean withBody) {
+            assertDeliveredBy(offloaded(), withBody);
+        }
+
+        /** Checks who delivered the file: the front end ({@code frontEnd}) or the container. */
+        void assertDeliveredBy(boolean frontEnd, boolean withBody) {
             FrontEnd.Delivery d = stack.frontEnd().delivery(id);
-            if (offloaded()) {
+            if (frontEnd) {
                 assertTrue(d.offloaded(), "not offloaded: " + d.logLine());
                 assertFalse(d.backendSentBody(), "offloaded response had a body: " + d.logLine());
             } else {
@@ -158,7 +163,8 @@ public abstract class DeliverySuite {
         RawHttp.Response r = x.send();
         assertEquals(200, r.status(), name + " -> " + r);
         assertArrayEquals(media.content(name), r.body(), name);
-        x.assertDeliveredByExpectedSide(true);
+        // a name the front end's offload header cannot carry is served by the filter itself
+        x.assertDeliveredBy(offloaded() && stack.frontEndKind().carries(name), true);
     }
 
     @ParameterizedTest
@@ -239,7 +245,9 @@ public abstract class DeliverySuite {
         int size = media.content("big.bin").length;
         RawHttp.Response r = get(api.target("big.bin")).header("Range", "bytes=" + size + "-").send();
         assertEquals(416, r.status(), r.toString());
-        assertEquals("bytes */" + size, r.header("Content-Range"));
+        if (!offloaded() || stack.frontEndKind().names416Length()) {
+            assertEquals("bytes */" + size, r.header("Content-Range"));
+        }
         assertTrue(r.body().length < 1024, "no file content in a 416");
     }
 
@@ -305,12 +313,17 @@ public abstract class DeliverySuite {
     @ParameterizedTest
     @EnumSource(Api.class)
     void failedPreconditionsGive412(Api api) {
-        RawHttp.Response ifMatch = get(api.target("song.mp3")).header("If-Match", "\"other\"").send();
-        assertEquals(412, ifMatch.status(), ifMatch.toString());
-        RawHttp.Response unmodified = get(api.target("song.mp3"))
-                .header("If-Unmodified-Since", "Thu, 01 Jan 1970 00:00:00 GMT").send();
-        assertEquals(412, unmodified.status(), unmodified.toString());
-        for (RawHttp.Response r : List.of(ifMatch, unmodified)) {
+        Map<String, String> failing = Map.of("If-Match", "\"other\"",
+                "If-Unmodified-Since", "Thu, 01 Jan 1970 00:00:00 GMT");
+        for (Map.Entry<String, String> condition : failing.entrySet()) {
+            RawHttp.Response r = get(api.target("song.mp3")).header(condition.getKey(), condition.getValue()).send();
+            if (offloaded() && stack.frontEndKind().ignoredPreconditions().contains(condition.getKey())) {
+                // answered by a front end that does not evaluate it (measured; docs/front-ends.md): the file
+                assertEquals(200, r.status(), condition + " -> " + r);
+                assertArrayEquals(media.content("song.mp3"), r.body());
+                continue;
+            }
+            assertEquals(412, r.status(), condition + " -> " + r);
             assertTrue(r.body().length < 1024, "no file content in a 412");
         }
     }
@@ -375,8 +388,16 @@ public abstract class DeliverySuite {
         assertEquals(evil, declaredDownloadName(evil));
         assertEquals("report.txt", declaredDownloadName("C:\\Users\\x/../report.txt"),
                 "a name is reduced to its last path component");
-        String crlf = declaredDownloadName("a\r\nSet-Cookie: x=1\r\n b.txt");
-        assertFalse(crlf.contains("\r") || crlf.contains("\n"), "CR/LF never reach the header: " + crlf);
+        String injection = "a\r\nSet-Cookie: x=1\r\n b.txt";
+        if (stack.frontEndKind().acceptsControlCharactersInTargets()) {
+            String crlf = declaredDownloadName(injection);
+            assertFalse(crlf.contains("\r") || crlf.contains("\n"), "CR/LF never reach the header: " + crlf);
+        } else {
+            RawHttp.Response r = get(Api.DECLARED.target("song.mp3") + "?disposition=attachment&name="
+                    + encodePath(injection)).send();
+            assertEquals(400, r.status(), "the front end refuses the encoded CR/LF itself: " + r);
+            assertTrue(r.headers("Set-Cookie").isEmpty(), r.toString());
+        }
     }
 
     /** Downloads song.mp3 as an attachment named {@code name}; returns the name a client would use. */

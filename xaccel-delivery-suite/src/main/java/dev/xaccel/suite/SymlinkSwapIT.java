@@ -18,6 +18,7 @@ import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.frontend.FrontEnd;
 import dev.xaccel.testsupport.fs.SymlinkSwapper;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.OffloadRecorder;
 import dev.xaccel.testsupport.servlet.ServletContainer;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 
@@ -35,6 +36,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code symlinks} policies. No response may carry a byte of the file outside; some requests must succeed
  * (otherwise the race was never run). Directly, whatever body writer the container gets ({@code copy},
  * {@code channel-transfer}, {@code byte-buffer}) sends from the file the filter opened without following links.
+ * A front end that cannot confine again when it opens the file ({@link FrontEnd.Factory#confinesAtOpenTime()}:
+ * Apache httpd, lighttpd, Caddy) opens the name the filter checked, and a link swapped in between is followed:
+ * through it the race figure is measured and printed, not required to be zero (docs/security.md: roots behind such
+ * front ends must have no untrusted writers), and a link out of the root that is simply there never gets a byte.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class SymlinkSwapIT {
@@ -45,6 +50,7 @@ public class SymlinkSwapIT {
     static final List<String> POLICIES = List.of("within-root", "never");
 
     private final Map<String, Stack> stacks = new LinkedHashMap<>();
+    private FrontEnd.Factory kind;
 
     /** One policy's world: its media tree, the container, the front end (null: none). */
     record Stack(Path media, ServletContainer container, int port, FrontEnd frontEnd) implements AutoCloseable {
@@ -90,7 +96,7 @@ public class SymlinkSwapIT {
             Path outside = Files.createDirectories(dir.resolve("outside"));
             Files.write(outside.resolve("file.bin"), OUTSIDE);
             Files.createSymbolicLink(media.resolve("swap-link"), outside);
-            FrontEnd.Factory kind = frontEnd();
+            kind = frontEnd();
             Map<String, String> params = new LinkedHashMap<>(kind.filterParams(media));
             params.computeIfPresent("locations", (k, v) -> v + locationOptions());
             params.put("mappings", SuiteApp.MAPPED_PREFIX + " => " + media + "/");
@@ -155,13 +161,47 @@ public class SymlinkSwapIT {
             }
             swaps = swapper.swaps();
         }
-        String summary = SuiteEnvironment.container().name() + " via " + via + " " + target + " (symlinks=" + policy
-                + "): " + statuses + ", " + swaps + " swaps, " + inside + " served from inside, " + leaks
-                + " carried the file outside";
+        boolean racy = via.equals("front-end") && !kind.confinesAtOpenTime();
+        String summary = SuiteEnvironment.container().name() + " via " + (via.equals("front-end") ? kind.name() : via)
+                + " " + target + " (symlinks=" + policy + "): " + statuses + ", " + swaps + " swaps, " + inside
+                + " served from inside, " + leaks + " carried the file outside"
+                + (racy ? " (measured: " + kind.name() + " does not confine at open time)" : "");
         System.out.println(summary); // the figures of the race, in target/failsafe-reports/*-output.txt
-        assertEquals(0, leaks, summary);
+        if (!racy) {
+            assertEquals(0, leaks, summary);
+        }
         assertTrue(inside > 0, "the race never let a request through, so it proved nothing: " + summary);
         assertTrue(swaps > REQUESTS, summary);
+    }
+
+    /**
+     * Without the race: a link out of the root that is simply there ({@code swap-link/file.bin}) gets no byte from
+     * outside through the front end or directly; behind a front end that does not confine at open time no offload
+     * header the application sends names it (the filter names real paths below the root only, so a front end that
+     * follows links never gets one to follow).
+     */
+    @ParameterizedTest
+    @MethodSource("staticCases")
+    void aLinkOutOfTheRootThatIsThereGetsNoByteAndIsNeverNamed(String policy, String via, String target) {
+        Stack stack = stacks.get(policy);
+        int port = via.equals("container") ? stack.port() : stack.frontEnd().port();
+        String id = suite() + "-static-" + policy + "-" + via + "-" + target.hashCode();
+        RawHttp.Response r = SuiteApp.authGet(target).header("X-Request-Id", id).send(port);
+        assertEquals(-1, RawHttp.indexOf(r.raw(), Arrays.copyOfRange(OUTSIDE, 1000, 1032), 0), target + " -> " + r);
+        assertTrue(r.status() == 404 || r.status() == 500, target + " -> " + r);
+        if (via.equals("container")) {
+            return;
+        }
+        if (!kind.confinesAtOpenTime()) {
+            // (behind a front end that confines at open time the filter may name it: FrontEndConfinesIT)
+            OffloadRecorder.answer(id).ifPresent(a -> assertTrue(a.offloadHeader() == null, "offloaded: " + a));
+        }
+    }
+
+    Stream<Arguments> staticCases() {
+        List<String> vias = viaContainer() ? List.of("front-end", "container") : List.of("front-end");
+        return POLICIES.stream().flatMap(policy -> vias.stream().flatMap(via -> Stream.of(SuiteApp.MAPPED_PREFIX,
+                SuiteApp.DECLARED_PREFIX).map(prefix -> Arguments.of(policy, via, prefix + "swap-link/file.bin"))));
     }
 
     static byte[] repeat(String s, int times) {

@@ -14,7 +14,10 @@
  * port, its access log and, per request ({@code X-Request-Id}), a
  * {@link dev.xaccel.testsupport.frontend.FrontEnd.Delivery} saying whether it offloaded and whether the backend
  * sent a body. The factory also names the filter's init-params it needs ({@code locations}, {@code headerType}),
- * its offload header, its internal prefix (if any) and whether it reuses upstream connections.</li>
+ * its offload header, its internal prefix (if any), whether it reuses upstream connections, which names its
+ * offload header carries ({@code carries}: the filter serves the others itself), whether it confines again at open
+ * time (if not, the symlink-swap race through it is measured, not required to be zero) and what it answers unlike
+ * nginx (preconditions it ignores, a 416 without the length, targets with control characters refused).</li>
  * </ul>
  *
  * <h2>How a module runs the suite</h2>
@@ -27,7 +30,8 @@
  * <li>Let failsafe scan the suite: {@code <dependenciesToScan>dev.xaccel:xaccel-delivery-suite</dependenciesToScan>};
  * every concrete {@code *IT} class here then runs once in that module.</li>
  * <li>The front end is the registered {@code FrontEnd$Factory} named by the system property
- * {@code xaccel.frontend} (default {@code nginx}; xaccel-test-support registers nginx): a front-end module
+ * {@code xaccel.frontend} (default {@code nginx}; xaccel-test-support registers nginx, {@code apache},
+ * {@code lighttpd} and {@code caddy}, run by xaccel-it-frontends): a front-end module
  * registers its factories and runs the suite once per front end (one failsafe execution each, with
  * {@code <systemPropertyVariables>}).</li>
  * </ol>

@@ -23,6 +23,7 @@ final class FileDelivery {
     private final DirectFileSender sender;
     private final ServletContext servletContext;
     private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
+    private final ThrottledLog notCarriedLog = new ThrottledLog(LOG, Level.WARNING);
 
     /** @param servletContext for {@code getMimeType}, may be {@code null} */
     FileDelivery(XAccelConfig config, FilterStatistics stats, DirectFileSender sender, ServletContext servletContext) {
@@ -59,7 +60,14 @@ final class FileDelivery {
     void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
             XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
         FileHeaders headers = fileHeaders(file.file(), declared);
-        OffloadHeaders offload = location != null && offloadable
+        boolean toFrontEnd = location != null && offloadable;
+        String notCarried = toFrontEnd ? OffloadHeaders.refusal(config.headerType(), file) : null;
+        if (notCarried != null) {
+            Path refused = file.file();
+            notCarriedLog.log(() -> Messages.get("filter.nameNotCarried", refused, config.headerType().headerName(),
+                    notCarried));
+        }
+        OffloadHeaders offload = toFrontEnd && notCarried == null
                 ? OffloadHeaders.of(config.headerType(), location, file) : null;
         if (offload != null && offload.length() > config.maxRedirectLength()) {
             Path tooLong = file.file();

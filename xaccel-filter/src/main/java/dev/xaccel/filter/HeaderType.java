@@ -1,15 +1,33 @@
 package dev.xaccel.filter;
 
 /**
- * The response header used to hand the file to the front-end server. Always from configuration, never
- * from the request.
+ * The response header used to hand the file to the front-end server, with the one encoding of its value that the
+ * front ends reading it decode to exactly the file the filter checked (measured, docs/front-ends.md). Always from
+ * configuration, never from the request.
  */
 public enum HeaderType {
-    /** nginx: value is the internal URI prefix of the location followed by the percent-encoded relative path. */
+    /**
+     * nginx and Caddy: the internal URI prefix of the location followed by the relative path, every byte outside
+     * {@code A-Za-z0-9-._~/} percent-encoded; both decode it exactly once. Carries every name.
+     */
     X_ACCEL_REDIRECT("X-Accel-Redirect", false),
-    /** Apache mod_xsendfile / others: value is the absolute, percent-encoded filesystem path. */
+    /**
+     * Apache httpd's mod_xsendfile and lighttpd's mod_proxy: the absolute real path as raw UTF-8 bytes (one header
+     * character per byte). mod_xsendfile does not decode, lighttpd decodes {@code %XX} once, and Apache trims the
+     * value: a name such a value cannot carry unchanged to both (a control character, a {@code %} followed by two
+     * hex digits, a trailing space) is served directly by the filter instead.
+     */
     X_SENDFILE("X-Sendfile", true),
-    /** lighttpd: value is the absolute, percent-encoded filesystem path. */
+    /**
+     * lighttpd's own header.
+     *
+     * @deprecated lighttpd honours it only from mod_fastcgi, never through mod_proxy, where the client would get
+     * 200 with an empty body; no servlet container speaks FastCGI. A filter configured with it fails to start
+     * ({@code init()} throws, naming the init-param and {@code X-Sendfile}; the builder's {@code headerType} throws
+     * an {@link IllegalArgumentException}): use {@link #X_SENDFILE}, which lighttpd's mod_proxy understands
+     * ({@code "x-sendfile" => "enable"}).
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     X_LIGHTTPD_SEND_FILE("X-LIGHTTPD-send-file", true);
 
     private final String headerName;
@@ -32,15 +50,39 @@ public enum HeaderType {
     /**
      * Whether the header carries the absolute filesystem path instead of an internal URI.
      *
-     * @return {@code true} for {@code X-Sendfile} and {@code X-LIGHTTPD-send-file}
+     * @return {@code true} for {@code X-Sendfile} (and the deprecated {@code X-LIGHTTPD-send-file})
      */
     public boolean usesAbsolutePath() {
         return absolutePath;
     }
 
-    /** {@code true} for nginx, the only server that understands the {@code X-Accel-*} extras. */
+    /** {@code true} for nginx (and Caddy), the only servers that understand (or drop) the {@code X-Accel-*} extras. */
     boolean isNginx() {
         return this == X_ACCEL_REDIRECT;
+    }
+
+    /**
+     * Whether the front end takes the file's validators from the application's answer: Apache and lighttpd keep an
+     * {@code ETag}/{@code Last-Modified} the application sends and evaluate conditionals against them (lighttpd
+     * sends none of its own), so the offload answer carries the file's, the same the filter sends when it serves
+     * the file itself. nginx and Caddy compute their own.
+     */
+    boolean sendsValidators() {
+        return this == X_SENDFILE;
+    }
+
+    /**
+     * The type itself, when a filter may use it.
+     *
+     * @throws ConfigException for {@link #X_LIGHTTPD_SEND_FILE}, naming the param, the value and {@code X-Sendfile}
+     */
+    @SuppressWarnings("removal")
+    static HeaderType requireSupported(HeaderType type) {
+        if (type == X_LIGHTTPD_SEND_FILE) {
+            throw ConfigException.invalid(InitParams.HEADER_TYPE, type.headerName,
+                    Messages.get("config.headerType.lighttpd", X_SENDFILE.headerName));
+        }
+        return type;
     }
 
     /** Case-insensitive lookup by header name; {@code null} when unknown. */

@@ -18,7 +18,7 @@ public final class InitParams {
     public static final String TRUSTED_PROXIES = "trustedProxies";
     /** Request header the front-end server sets. Default {@value #DEFAULT_MARKER_HEADER}. */
     public static final String MARKER_HEADER = "markerHeader";
-    /** {@code X-Accel-Redirect}, {@code X-Sendfile} or {@code X-LIGHTTPD-send-file}. Default {@value #DEFAULT_HEADER_TYPE}. */
+    /** {@code X-Accel-Redirect} (nginx, Caddy) or {@code X-Sendfile} (Apache, lighttpd). Default {@value #DEFAULT_HEADER_TYPE}. */
     public static final String HEADER_TYPE = "headerType";
     /** Bytes per second for {@code X-Accel-Limit-Rate} (nginx only). Default: not sent. */
     public static final String LIMIT_RATE = "limitRate";

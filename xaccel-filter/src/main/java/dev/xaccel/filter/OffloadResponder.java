@@ -37,6 +37,12 @@ final class OffloadResponder {
     static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
             HttpServletResponse resp) {
         begin(cfg, offload.redirect(), headers, resp);
+        if (offload.etag() != null) {
+            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
+            resp.setHeader("ETag", offload.etag());
+            resp.setDateHeader("Last-Modified", offload.lastModified());
+            resp.setHeader("Accept-Ranges", "bytes");
+        }
         if (cfg.headerType().isNginx()) {
             accelExpires(cfg, location, resp, file);
             if (location.cacheable() && offload.rawPath() != null) {

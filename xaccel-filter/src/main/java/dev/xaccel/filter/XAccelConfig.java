@@ -180,7 +180,7 @@ record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMod
         }
 
         Builder headerType(HeaderType type) {
-            headerType = Objects.requireNonNull(type, InitParams.HEADER_TYPE);
+            headerType = HeaderType.requireSupported(Objects.requireNonNull(type, InitParams.HEADER_TYPE));
             return this;
         }
 

@@ -23,8 +23,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Answers file requests either by handing the file to the front-end server ({@code X-Accel-Redirect} for nginx,
- * or {@code X-Sendfile}/{@code X-LIGHTTPD-send-file}) or, when offloading is not possible or not allowed for the
+ * Answers file requests either by handing the file to the front-end server ({@code X-Accel-Redirect} for nginx and
+ * Caddy, {@code X-Sendfile} for Apache httpd and lighttpd) or, when offloading is not possible or not allowed for the
  * request, by sending the bytes itself.
  * <p>
  * <b>Mapped mode</b> ({@link MappedFiles}): requests whose path within the application starts with a

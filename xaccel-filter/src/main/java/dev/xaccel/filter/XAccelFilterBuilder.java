@@ -102,10 +102,13 @@ public final class XAccelFilterBuilder {
     }
 
     /**
-     * The offload header.
+     * The offload header: {@link HeaderType#X_ACCEL_REDIRECT} (nginx, Caddy) or {@link HeaderType#X_SENDFILE}
+     * (Apache httpd, lighttpd).
      *
      * @param type the header type
      * @return this builder
+     * @throws IllegalArgumentException for the deprecated {@code X-LIGHTTPD-send-file}, which lighttpd ignores
+     *                                  through mod_proxy
      */
     public XAccelFilterBuilder headerType(HeaderType type) {
         config.headerType(type);

@@ -3,6 +3,7 @@ package dev.xaccel.filter;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,12 @@ import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
 import dev.xaccel.testsupport.boundary.BoundaryCheck;
 import dev.xaccel.testsupport.boundary.BoundaryCorpus;
 import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.apache.ApacheFrontEnd;
+import dev.xaccel.testsupport.caddy.CaddyFrontEnd;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
+import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
+import dev.xaccel.testsupport.servlet.WebApp;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 import jakarta.servlet.http.HttpServlet;
@@ -38,7 +45,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * request targets (path parameters, encoded and double-encoded separators and dots, backslashes, overlong UTF-8,
  * case, repeated slashes, ?/# encodings) that start under every public and protected location and aim at every
  * protected file. Sent with no credentials, as alice and as bob, no response may carry a byte of a file the
- * application denies that caller.
+ * application denies that caller. The same for the other front ends' shipped configs (docs/apache, docs/lighttpd,
+ * docs/caddy): Apache and lighttpd in front of the same application with {@code headerType=X-Sendfile}, Caddy in
+ * front of the first one.
  */
 class BoundaryIT {
 
@@ -70,8 +79,10 @@ class BoundaryIT {
     static Path media;
     static Path dir;
     static EmbeddedTomcat tomcat;
+    static EmbeddedTomcat sendfileTomcat;
     static NginxServer store;
     static final Map<String, NginxServer> NGINX = new LinkedHashMap<>();
+    static final Map<String, FrontEnd> FRONT_ENDS = new LinkedHashMap<>();
     static List<Secret> secrets;
     static String signedPublic;
 
@@ -122,11 +133,10 @@ class BoundaryIT {
         params.put("signedLinkPrefix", "/s/media/");
         params.put("jmxName", "none");
         params.put("remoteOrigins", storeOrigin());
-        tomcat = EmbeddedTomcat.start("boundary", SuiteApp.app(new UsersAuthFilter(List.of("/assets/")))
-                .xaccelFilter(params)
-                .servlet("/covers/*", new OwnedFileServlet(media))
-                .servlet("/assets/*", new AssetServlet())
-                .servlet("/remote/*", new OwnedFileServlet(media, java.net.URI.create(storeOrigin() + "/bucket/"))));
+        tomcat = EmbeddedTomcat.start("boundary", app(params));
+        Map<String, String> sendfile = new LinkedHashMap<>(params);
+        sendfile.put("headerType", "X-Sendfile");
+        sendfileTomcat = EmbeddedTomcat.start("boundary-sendfile", app(sendfile));
         signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
         for (String template : List.of(DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE,
                 SignedLinksIT.TEMPLATE, ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
@@ -135,6 +145,19 @@ class BoundaryIT {
                             "REMOTE_SERVER", "127.0.0.1:" + store.port(),
                             "CA_CERTIFICATES", "/etc/ssl/certs/ca-certificates.crt"), tomcat.port(), media));
         }
+        for (ShippedFrontEnd fe : List.of(new ApacheFrontEnd(), new LighttpdFrontEnd(), new CaddyFrontEnd())) {
+            EmbeddedTomcat behind = fe.offloadHeader().equals("X-Sendfile") ? sendfileTomcat : tomcat;
+            FRONT_ENDS.put(fe.name(), fe.start("boundary", behind.port(), media));
+        }
+    }
+
+    /** The application: covers per user, a mapped shared folder, public assets. */
+    static WebApp app(Map<String, String> params) {
+        return SuiteApp.app(new UsersAuthFilter(List.of("/assets/")))
+                .xaccelFilter(params)
+                .servlet("/covers/*", new OwnedFileServlet(media))
+                .servlet("/assets/*", new AssetServlet())
+                .servlet("/remote/*", new OwnedFileServlet(media, java.net.URI.create(storeOrigin() + "/bucket/")));
     }
 
     static byte[] write(String name, int size) throws IOException {
@@ -149,9 +172,13 @@ class BoundaryIT {
     static void stop() {
         try {
             NGINX.values().forEach(NginxServer::close);
+            FRONT_ENDS.values().forEach(FrontEnd::close);
         } finally {
             if (tomcat != null) {
                 tomcat.close();
+            }
+            if (sendfileTomcat != null) {
+                sendfileTomcat.close();
             }
             if (store != null) {
                 store.close();
@@ -192,21 +219,33 @@ class BoundaryIT {
     @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE,
             ShippedNginxConfigTest.REMOTE_TEMPLATE})
     void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
-        NginxServer nginx = NGINX.get(template);
-        // the setup works: each user gets their own file through this config, and the signed link its file
-        assertEquals(200, RawHttp.get("/covers/alice/secret%20a.jpg")
-                .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(nginx.port()).status());
+        check(template, NGINX.get(template).port());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"apache", "lighttpd", "caddy"})
+    void noResponseThroughTheOtherFrontEndsCarriesAFileTheApplicationDeniesTheCaller(String frontEnd)
+            throws Exception {
+        check(frontEnd, FRONT_ENDS.get(frontEnd).port());
+    }
+
+    private static void check(String config, int port) throws Exception {
+        // the setup works: each user gets their own file through this config
+        RawHttp.Response own = RawHttp.get("/covers/alice/secret%20a.jpg")
+                .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(port);
+        assertEquals(200, own.status(), config + ": " + own);
+        assertArrayEquals(secrets.get(0).content(), own.body(), config + ": alice gets her file");
         assertEquals(200, RawHttp.get("/library/common.jpg").header("Cookie", "JSESSIONID=bob-session")
-                .send(nginx.port()).status());
-        if (template.equals(ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
-            RawHttp.Response own = RawHttp.get("/remote/alice/object-a.bin")
-                    .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(nginx.port());
-            assertEquals(200, own.status(), own.toString());
-            assertEquals(20_000, own.body().length);
+                .send(port).status());
+        if (config.equals(ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
+            RawHttp.Response object = RawHttp.get("/remote/alice/object-a.bin")
+                    .header("Authorization", UsersAuthFilter.ALICE_BEARER).send(port);
+            assertEquals(200, object.status(), object.toString());
+            assertEquals(20_000, object.body().length);
         }
         List<String> targets = BoundaryCorpus.targets(starts(), goals());
-        BoundaryCheck.Result result = BoundaryCheck.run(nginx.port(), targets, CALLERS, secrets);
-        System.out.println(template + ": " + result.summary(0));
-        assertTrue(result.findings().isEmpty(), template + ": " + result.summary(20));
+        BoundaryCheck.Result result = BoundaryCheck.run(port, targets, CALLERS, secrets);
+        System.out.println(config + ": " + result.summary(0));
+        assertTrue(result.findings().isEmpty(), config + ": " + result.summary(20));
     }
 }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Init-param parsing through {@link XAccelFilter#init}: valid values and fail-closed errors. */
 class XAccelFilterConfigTest {
@@ -320,7 +321,7 @@ class XAccelFilterConfigTest {
         g0.destroy();
         XAccelFilter f = XAccelFilter.builder().location(media, "/_xaccel/media/")
                 .mapping("/library/", media.resolve("library")).offload(OffloadMode.NEVER)
-                .trustedProxies("10.0.0.1").headerType(HeaderType.X_LIGHTTPD_SEND_FILE).limitRate(10)
+                .trustedProxies("10.0.0.1").headerType(HeaderType.X_SENDFILE).limitRate(10)
                 .charset("utf-8").accelExpires("0").cacheControl("no-store").disposition("attachment")
                 .allowUnmapped(true).allowHidden(true).symlinks("never").defaultContentType("text/plain")
                 .sendfile(false).markerHeader("X-M").jmxName("none").build();
@@ -332,7 +333,7 @@ class XAccelFilterConfigTest {
         }
         XAccelConfig c = f.config();
         assertEquals(OffloadMode.NEVER, c.offload());
-        assertEquals(HeaderType.X_LIGHTTPD_SEND_FILE, c.headerType());
+        assertEquals(HeaderType.X_SENDFILE, c.headerType());
         assertEquals("/library/", c.mappings().get(0).urlPrefix());
         assertEquals(10L, c.limitRate());
         assertEquals("X-M", c.markerHeader());
@@ -341,6 +342,27 @@ class XAccelFilterConfigTest {
         ServletException e = assertThrows(ServletException.class,
                 () -> g.init(new TestFilterConfig("b", Map.of("offload", "never"), null)));
         assertTrue(e.getMessage().contains("offload"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"X-LIGHTTPD-send-file", "x-lighttpd-send-file"})
+    void lighttpdsOwnHeaderIsRefusedAtStartupPointingToXSendfile(String value) {
+        Map<String, String> p = base();
+        p.put(InitParams.HEADER_TYPE, value);
+        ServletException e = assertThrows(ServletException.class, () -> init(p));
+        assertTrue(e.getMessage().contains("[headerType]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[X-LIGHTTPD-send-file]"), e.getMessage());
+        assertTrue(e.getMessage().contains("mod_fastcgi") && e.getMessage().contains("use [X-Sendfile]"),
+                e.getMessage());
+    }
+
+    @Test
+    @SuppressWarnings("removal") // the constant stays (public API) but no filter may use it
+    void lighttpdsOwnHeaderIsRefusedByTheBuilder() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> XAccelFilter.builder().location(media, "/_x/").headerType(HeaderType.X_LIGHTTPD_SEND_FILE));
+        assertTrue(e.getMessage().contains("[headerType]") && e.getMessage().contains("[X-Sendfile]"),
+                e.getMessage());
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -127,10 +128,12 @@ class XAccelFilterTest {
         OffloadHeaders nginx = OffloadHeaders.of(c.headerType(), c.locations().get(0), file);
         assertEquals("/_xaccel/media/a%20b%3F.mp3", nginx.redirect());
         assertNull(nginx.rawPath(), "a raw '?' would end the path in try_files");
-        XAccelConfig s = filter(Map.of("headerType", "X-LIGHTTPD-send-file")).config();
-        OffloadHeaders lighttpd = OffloadHeaders.of(s.headerType(), s.locations().get(0), file);
-        assertEquals(media.toRealPath() + "/a%20b%3F.mp3", lighttpd.redirect());
-        assertNull(lighttpd.rawPath());
+        assertNull(nginx.etag(), "nginx computes its own validators");
+        XAccelConfig s = filter(Map.of("headerType", "X-Sendfile")).config();
+        OffloadHeaders sendfile = OffloadHeaders.of(s.headerType(), s.locations().get(0), file);
+        assertEquals(media.toRealPath() + "/a b?.mp3", sendfile.redirect(), "raw bytes, no decoding needed");
+        assertNull(sendfile.rawPath());
+        assertNotNull(sendfile.etag(), "Apache and lighttpd take the file's validators from the answer");
         assertEquals(real, file.file());
     }
 

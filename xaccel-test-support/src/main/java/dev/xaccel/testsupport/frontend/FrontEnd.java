@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A web server in front of the Servlet container (nginx; Apache httpd, lighttpd, Caddy), started by the end-to-end
@@ -78,5 +79,46 @@ public interface FrontEnd extends AutoCloseable {
 
         /** Whether it keeps upstream connections alive, so that sequential downloads use one backend connection. */
         boolean reusesUpstreamConnections();
+
+        /**
+         * Whether the filter offloads the file at {@code relativePath} (below the media root) to it: its offload
+         * header carries the name unchanged. X-Accel-Redirect carries every name; a raw X-Sendfile value no control
+         * character, no {@code %} followed by two hex digits (lighttpd decodes it) and no trailing space (Apache
+         * trims it). The filter serves the others itself.
+         */
+        default boolean carries(String relativePath) {
+            return true;
+        }
+
+        /**
+         * Whether it confines again when it opens the file, so that a link swapped in after the filter's check
+         * gets no byte from outside (nginx's {@code disable_symlinks on}). Apache httpd, lighttpd and Caddy cannot:
+         * through them the swap race is measured and reported, not required to be zero.
+         */
+        default boolean confinesAtOpenTime() {
+            return true;
+        }
+
+        /**
+         * The preconditions it does not evaluate on an offloaded file, answering {@code 200} with the file where
+         * nginx answers {@code 412}: none for nginx and Caddy, {@code If-Unmodified-Since} for Apache httpd,
+         * {@code If-Match} and {@code If-Unmodified-Since} for lighttpd (measured).
+         */
+        default Set<String> ignoredPreconditions() {
+            return Set.of();
+        }
+
+        /** Whether its {@code 416} to an offloaded file says the length ({@code Content-Range: bytes *}{@code /size}). */
+        default boolean names416Length() {
+            return true;
+        }
+
+        /**
+         * Whether it passes request targets with (percent-encoded) control characters on to the application;
+         * lighttpd answers them {@code 400} itself.
+         */
+        default boolean acceptsControlCharactersInTargets() {
+            return true;
+        }
     }
 }

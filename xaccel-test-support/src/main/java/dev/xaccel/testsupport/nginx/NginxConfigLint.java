@@ -1,5 +1,6 @@
 package dev.xaccel.testsupport.nginx;
 
+import dev.xaccel.testsupport.frontend.ConfigText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -191,21 +192,6 @@ public final class NginxConfigLint {
 
     /** The config without {@code #} comments (outside quotes). */
     static String withoutComments(String config) {
-        StringBuilder sb = new StringBuilder(config.length());
-        for (String line : config.split("\n", -1)) {
-            boolean quoted = false;
-            int cut = line.length();
-            for (int i = 0; i < line.length(); i++) {
-                char c = line.charAt(i);
-                if (c == '"') {
-                    quoted = !quoted;
-                } else if (c == '#' && !quoted) {
-                    cut = i;
-                    break;
-                }
-            }
-            sb.append(line, 0, cut).append('\n');
-        }
-        return sb.toString();
+        return ConfigText.withoutComments(config);
     }
 }

@@ -1,53 +1,33 @@
 package dev.xaccel.testsupport.nginx;
 
-import dev.xaccel.testsupport.Poll;
-import dev.xaccel.testsupport.Ports;
-import dev.xaccel.testsupport.Processes;
-import dev.xaccel.testsupport.TemplateRenderer;
-import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.frontend.FrontEndServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
- * A real, Debian-packaged nginx, started as a child process of the test JVM.
+ * A real, Debian-packaged nginx, started as a child process of the test JVM ({@link FrontEndServer}: template,
+ * free loopback ports with retry, logs, stop by PID).
  * <p>
- * The configuration is a template ({@code ${NAME}} placeholders, {@link TemplateRenderer}) rendered into
- * {@code <prefix>/conf/nginx.conf}; {@code <prefix>} is nginx's own directory (made fresh: {@code logs/},
- * {@code tmp/}, {@code conf/mime.types}), the directory every relative path of the template resolves against.
- * The template's listen ports are placeholders the server fills with free loopback ports ({@code NGINX_PORT}
- * unless {@linkplain Builder#ports(String...) told otherwise}); when another process took one before nginx bound
- * it ("Address already in use"), nginx is started again on other ports. Besides the caller's values,
- * {@code ${PREFIX}} is the prefix directory. nginx runs in the foreground ({@code -g "daemon off;"}), with
- * {@link NginxUser}'s rule for its workers, and is stopped by its PID: SIGQUIT (graceful), then SIGTERM, then
- * SIGKILL, its workers too. A missing nginx fails the test: CI installs Debian's package.
+ * The template is rendered into {@code <prefix>/conf/nginx.conf}; {@code <prefix>} is nginx's own directory (made
+ * fresh: {@code logs/}, {@code tmp/}, {@code conf/mime.types}), the directory every relative path of the template
+ * resolves against. The listen port placeholder is {@code NGINX_PORT} unless {@linkplain Builder#ports(String...)
+ * told otherwise}. nginx runs in the foreground ({@code -g "daemon off;"}), with {@link NginxUser}'s rule for its
+ * workers, and is stopped by its PID: SIGQUIT (graceful), then SIGTERM, then SIGKILL, its workers too. A missing
+ * nginx fails the test: CI installs Debian's package.
  */
-public final class NginxServer implements AutoCloseable {
+public final class NginxServer extends FrontEndServer {
 
     /** Where Debian installs nginx. */
     public static final Path DEBIAN_BINARY = Path.of("/usr/sbin/nginx");
     /** The placeholder of the listen port unless the builder names others. */
     public static final String NGINX_PORT = "NGINX_PORT";
 
-    private static final int ATTEMPTS = 3;
-
-    private final Path prefix;
-    private final Map<String, Integer> ports;
-    private final Process process;
-
-    private NginxServer(Path prefix, Map<String, Integer> ports, Process process) {
-        this.prefix = prefix;
-        this.ports = ports;
-        this.process = process;
+    private NginxServer(Path prefix, Path conf, Map<String, Integer> ports, Process process) {
+        super("nginx", prefix, conf, ports, process);
     }
 
     /** A server with {@code prefix} as its directory (deleted and made again at start). */
@@ -57,231 +37,39 @@ public final class NginxServer implements AutoCloseable {
 
     /** The nginx binary: Debian's {@code /usr/sbin/nginx}, else {@code nginx} on the PATH. */
     public static Path findBinary() {
-        if (Files.isExecutable(DEBIAN_BINARY)) {
-            return DEBIAN_BINARY;
-        }
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String dir : path.split(java.io.File.pathSeparator)) {
-                Path candidate = Path.of(dir, "nginx");
-                if (!dir.isEmpty() && Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        throw new IllegalStateException("nginx not found (neither /usr/sbin/nginx nor `nginx` on PATH). "
-                + "The end-to-end tests need a real nginx: run `apt-get install nginx` (.ci/run does).");
+        return findBinary(DEBIAN_BINARY, "nginx", "nginx");
     }
 
-    /** The first (or only) listen port. */
-    public int port() {
-        return ports.values().iterator().next();
-    }
-
-    /** The port that filled placeholder {@code name}. */
-    public int port(String name) {
-        Integer port = ports.get(name);
-        if (port == null) {
-            throw new IllegalArgumentException("no port placeholder " + name + " (ports: " + ports.keySet() + ")");
-        }
-        return port;
-    }
-
-    /** {@code http://127.0.0.1:<port()><path>}. */
-    public String url(String path) {
-        return "http://127.0.0.1:" + port() + path;
-    }
-
-    public Path prefix() {
-        return prefix;
-    }
-
-    /** The rendered configuration, {@code <prefix>/conf/nginx.conf}. */
-    public Path conf() {
-        return prefix.resolve("conf/nginx.conf");
-    }
-
-    /** The master's PID. */
-    public long pid() {
-        return process.pid();
-    }
-
-    /** {@code <prefix>/logs/access.log} (the templates' {@code access_log logs/access.log}). */
-    public Path accessLogFile() {
-        return prefix.resolve("logs/access.log");
-    }
-
-    /** The access log lines written so far. */
-    public List<String> accessLog() {
-        Path log = accessLogFile();
-        try {
-            return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.ISO_8859_1) : List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * The first access log line that {@code matches}. nginx writes the line when it finalizes the request, which
-     * can be just after the client has read the response: polls up to five seconds.
-     */
-    public String awaitAccessLogLine(Predicate<String> matches, String what) {
-        return Poll.first(Duration.ofSeconds(5), () -> accessLog().stream().filter(matches).findFirst())
-                .orElseThrow(() -> new AssertionError("no access log line " + what + " in " + accessLogFile()));
-    }
-
-    /** The access log line of the request that sent {@code X-Request-Id: requestId} (logged as {@code rid="..."}). */
-    public String awaitAccessLogLine(String requestId) {
-        String needle = "rid=\"" + requestId + "\"";
-        return awaitAccessLogLine(line -> line.contains(needle), "with " + needle);
-    }
-
-    /** The error log written so far, with what nginx printed at startup. */
-    public String errorLog() {
-        StringBuilder sb = new StringBuilder();
-        for (String name : List.of("logs/error.log", "logs/stdout.log")) {
-            Path log = prefix.resolve(name);
-            try {
-                if (Files.exists(log)) {
-                    sb.append(Files.readString(log, StandardCharsets.ISO_8859_1));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return sb.toString();
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
-    /** Graceful stop (SIGQUIT to the master), then SIGTERM, then SIGKILL, for the master and its workers. */
+    /** SIGQUIT: nginx's graceful shutdown. */
     @Override
-    public void close() {
-        Processes.stop(process.toHandle(), "QUIT", Duration.ofSeconds(5), Duration.ofSeconds(2));
-    }
-
-    private boolean awaitListening(Duration timeout) {
-        return Poll.until(timeout, () -> !process.isAlive() || ports.values().stream().allMatch(Ports::accepts))
-                && process.isAlive();
+    protected String gracefulSignal() {
+        return "QUIT";
     }
 
     /** What to start: the template, its values, the port placeholders, the directories the workers read. */
-    public static final class Builder {
-        private final Path prefix;
-        private String template;
-        private String templateFile;
-        private final Map<String, String> values = new LinkedHashMap<>();
-        private List<String> portNames = List.of(NGINX_PORT);
-        private final List<Path> workerDirs = new ArrayList<>();
-        private Duration startTimeout = Duration.ofSeconds(15);
+    public static final class Builder extends FrontEndServer.Builder<Builder, NginxServer> {
 
         private Builder(Path prefix) {
-            this.prefix = prefix.toAbsolutePath();
+            super(prefix, "conf/nginx.conf", NGINX_PORT);
         }
 
-        /** The configuration template's text. */
-        public Builder template(String text) {
-            this.template = text;
-            return this;
-        }
-
-        /** The configuration template, read from a UTF-8 file (named in errors). */
-        public Builder template(Path file) {
-            try {
-                this.template = Files.readString(file, StandardCharsets.UTF_8);
-                this.templateFile = file.toString();
-                return this;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        /** The value of placeholder {@code ${name}}. */
-        public Builder value(String name, String value) {
-            values.put(name, value);
-            return this;
-        }
-
-        public Builder values(Map<String, String> more) {
-            values.putAll(more);
-            return this;
-        }
-
-        /** The placeholders that are listen ports, each filled with a free loopback port (default: NGINX_PORT). */
-        public Builder ports(String... names) {
-            this.portNames = List.of(names);
-            return this;
-        }
-
-        /**
-         * A directory nginx's workers read (a media root, a library): when running as root and it is not reachable
-         * by others, the workers run as root ({@link NginxUser}). The prefix always counts.
-         */
-        public Builder workersRead(Path dir) {
-            workerDirs.add(dir.toAbsolutePath());
-            return this;
-        }
-
-        public Builder startTimeout(Duration timeout) {
-            this.startTimeout = timeout;
-            return this;
-        }
-
-        /** Renders the template and starts nginx; returns once every port accepts connections. */
-        public NginxServer start() throws IOException {
-            if (template == null) {
-                throw new IllegalStateException("no template");
-            }
-            Path binary = findBinary();
-            TestPaths.fresh(prefix);
-            for (String d : List.of("conf", "logs", "tmp")) {
-                Files.createDirectories(prefix.resolve(d));
-            }
+        @Override
+        protected void prepare(Path prefix) throws IOException {
+            Files.createDirectories(prefix.resolve("tmp"));
+            Files.createDirectories(prefix.resolve("conf"));
             copyMimeTypes(prefix.resolve("conf/mime.types"));
-            List<Path> dirs = new ArrayList<>(workerDirs);
-            dirs.add(prefix);
-            String globals = "daemon off;" + NginxUser.directive(dirs).map(d -> " " + d).orElse("");
-            IOException last = null;
-            for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-                Map<String, Integer> ports = new LinkedHashMap<>();
-                portNames.forEach(n -> ports.put(n, Ports.freeLoopbackPort()));
-                Map<String, String> all = new LinkedHashMap<>(values);
-                all.put("PREFIX", prefix.toString());
-                ports.forEach((n, p) -> all.put(n, Integer.toString(p)));
-                String conf;
-                try {
-                    conf = TemplateRenderer.render(template, all);
-                } catch (IllegalArgumentException e) {
-                    if (templateFile == null) {
-                        throw e;
-                    }
-                    throw new IllegalArgumentException(e.getMessage() + " " + templateFile, e);
-                }
-                Files.writeString(prefix.resolve("conf/nginx.conf"), conf, StandardCharsets.UTF_8);
-                Files.deleteIfExists(prefix.resolve("logs/error.log"));
-                Process process = new ProcessBuilder(binary.toString(), "-p", prefix + "/", "-e", "logs/error.log",
-                        "-c", "conf/nginx.conf", "-g", globals)
-                        .redirectErrorStream(true)
-                        .redirectOutput(prefix.resolve("logs/stdout.log").toFile())
-                        .start();
-                NginxServer server = new NginxServer(prefix, Collections.unmodifiableMap(ports), process);
-                if (server.awaitListening(startTimeout)) {
-                    return server;
-                }
-                boolean exited = !process.isAlive();
-                server.close();
-                String log = server.errorLog();
-                last = new IOException(exited
-                        ? "nginx exited with " + process.exitValue() + " at startup: " + log
-                        : "nginx did not listen on 127.0.0.1:" + ports.values() + " within " + startTimeout + ": "
-                                + log);
-                if (!log.contains("Address already in use")) {
-                    break;
-                }
-            }
-            throw last;
+        }
+
+        @Override
+        protected List<String> command(Path prefix, Path conf) {
+            String globals = "daemon off;" + NginxUser.directive(readDirs()).map(d -> " " + d).orElse("");
+            return List.of(findBinary().toString(), "-p", prefix + "/", "-e", "logs/error.log",
+                    "-c", prefix.relativize(conf).toString(), "-g", globals);
+        }
+
+        @Override
+        protected NginxServer create(Path prefix, Path conf, Map<String, Integer> ports, Process process) {
+            return new NginxServer(prefix, conf, ports, process);
         }
 
         private static void copyMimeTypes(Path target) throws IOException {

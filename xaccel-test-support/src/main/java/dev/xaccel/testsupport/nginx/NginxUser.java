@@ -1,9 +1,7 @@
 package dev.xaccel.testsupport.nginx;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.xaccel.testsupport.frontend.ServerUser;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Optional;
@@ -13,6 +11,8 @@ import java.util.Optional;
  * cannot reach a directory below a private one (a checkout or a library under {@code /root}): only then, and only
  * for the test's or demo's own nginx, are the workers kept as root with {@code user root;}. The shipped configs
  * never set {@code user}; the directive goes on nginx's command line ({@code -g}).
+ * <p>
+ * This is {@link ServerUser}'s rule applied to nginx.
  * <p>
  * Also a command for scripts ({@code ./demo}): {@code java -cp xaccel-test-support/target/classes
  * dev.xaccel.testsupport.nginx.NginxUser DIR...} prints {@code user root;} when it is needed for nginx's workers to
@@ -28,38 +28,18 @@ public final class NginxUser {
 
     /** {@code user root;} when nginx would be started by root and a worker as nobody could not reach every dir. */
     public static Optional<String> directive(Collection<Path> dirs) {
-        if (!runningAsRoot()) {
-            return Optional.empty();
-        }
-        for (Path dir : dirs) {
-            if (!othersCanReach(dir)) {
-                return Optional.of(USER_ROOT);
-            }
-        }
-        return Optional.empty();
+        return ServerUser.runningAsRoot() && !ServerUser.othersCanReachAll(dirs) ? Optional.of(USER_ROOT)
+                : Optional.empty();
     }
 
     /** Whether every directory from {@code dir} up to {@code /} lets others through (its {@code o+x} bit). */
     public static boolean othersCanReach(Path dir) {
-        try {
-            for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
-                if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
+        return ServerUser.othersCanReach(dir);
     }
 
-    /** The effective user is root (uid 0; where /proc is missing, the user name). */
+    /** The effective user is root. */
     static boolean runningAsRoot() {
-        try {
-            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return "root".equals(System.getProperty("user.name"));
-        }
+        return ServerUser.runningAsRoot();
     }
 
     /** See the class comment. */

@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * Test-only backend that emits X-Accel-Redirect by itself, without the filter, so the tests can
  * re-verify the nginx behaviour the filter relies on. Query parameters (decoded once by Tomcat):
  * <ul>
- * <li>{@code r}: the X-Accel-Redirect value, sent as is (chars &lt; 256 as single bytes);</li>
+ * <li>{@code r}: the X-Accel-Redirect value, sent as is (chars &lt; 256 as single bytes); {@code h}: another
+ * header name for it ({@code X-Sendfile}, ...); {@code s}: another status than 200;</li>
  * <li>{@code ct}: Content-Type; {@code ar}: an Accept-Ranges value; {@code validators=1}: ETag and
  * Last-Modified;</li>
  * <li>{@code body}: {@code empty} (Content-Length: 0, the default), {@code text} (a non-empty body with
@@ -25,7 +26,11 @@ public final class RawAccelServlet extends HttpServlet {
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String redirect = req.getParameter("r");
         if (redirect != null) {
-            resp.setHeader("X-Accel-Redirect", redirect);
+            String name = req.getParameter("h");
+            resp.setHeader(name == null ? "X-Accel-Redirect" : name, redirect);
+        }
+        if (req.getParameter("s") != null) {
+            resp.setStatus(Integer.parseInt(req.getParameter("s")));
         }
         if (req.getParameter("ct") != null) {
             resp.setContentType(req.getParameter("ct"));

@@ -34,6 +34,7 @@ public final class SuiteApp {
     /**
      * The suites' web application, as its web.xml would declare it:
      * <pre>
+     * &lt;filter&gt; recorder ({@link OffloadRecorder})       &lt;filter-mapping&gt; /*
      * &lt;filter&gt; auth (the given filter)                &lt;filter-mapping&gt; /*
      * &lt;filter&gt; xaccel (dev.xaccel.filter.XAccelFilter)  &lt;filter-mapping&gt; /*   + &lt;init-param&gt;s
      *                                                 (the caller adds it: {@code .xaccelFilter(params)})
@@ -42,7 +43,7 @@ public final class SuiteApp {
      * </pre>
      */
     public static WebApp app(Filter auth) {
-        return WebApp.root().mimeMappings(MIME_TYPES).filter("auth", auth);
+        return WebApp.root().mimeMappings(MIME_TYPES).filter("recorder", new OffloadRecorder()).filter("auth", auth);
     }
 
     /** A GET that {@link BearerAuthFilter} lets through. */

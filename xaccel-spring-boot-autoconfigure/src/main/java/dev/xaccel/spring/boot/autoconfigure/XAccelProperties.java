@@ -72,7 +72,7 @@ public class XAccelProperties {
     /** Request header the front end sets to the header type (proxy_set_header X-Sendfile-Type X-Accel-Redirect). */
     private String markerHeader = "X-Sendfile-Type";
 
-    /** Offload header: X-Accel-Redirect (nginx), X-Sendfile or X-LIGHTTPD-send-file. */
+    /** Offload header: X-Accel-Redirect (nginx, Caddy) or X-Sendfile (Apache httpd, lighttpd). */
     private HeaderType headerType = HeaderType.X_ACCEL_REDIRECT;
 
     /** Bytes per second sent as X-Accel-Limit-Rate (nginx; 0 = unlimited, no units). Default: not sent. */

@@ -1,0 +1,44 @@
+package dev.xaccel.testsupport.lighttpd;
+
+import dev.xaccel.testsupport.frontend.FrontEndServer;
+import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+/** lighttpd 1.4 (mod_proxy, X-Sendfile) with {@code docs/lighttpd/xaccel.conf}: {@code xaccel.frontend=lighttpd}. */
+public final class LighttpdFrontEnd extends ShippedFrontEnd {
+
+    public LighttpdFrontEnd() {
+        super("lighttpd", "docs/lighttpd/xaccel.conf", "X-Sendfile");
+    }
+
+    @Override
+    protected FrontEndServer server(Path prefix, Path template, Map<String, String> values, Path mediaRoot)
+            throws IOException {
+        return LighttpdServer.builder(prefix).template(template).values(values).workersRead(mediaRoot).start();
+    }
+
+    /** mod_proxy closes the backend connection after each request. */
+    @Override
+    public boolean reusesUpstreamConnections() {
+        return false;
+    }
+
+    @Override
+    public Set<String> ignoredPreconditions() {
+        return Set.of("If-Match", "If-Unmodified-Since");
+    }
+
+    @Override
+    public boolean names416Length() {
+        return false;
+    }
+
+    /** {@code server.http-parseopts} "url-ctrls-reject" (on by default): 400, also for %0D%0A. */
+    @Override
+    public boolean acceptsControlCharactersInTargets() {
+        return false;
+    }
+}
