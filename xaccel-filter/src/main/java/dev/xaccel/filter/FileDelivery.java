@@ -23,6 +23,7 @@ final class FileDelivery {
     private final DirectFileSender sender;
     private final ServletContext servletContext;
     private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
+    private final RootWatch roots;
 
     /** @param servletContext for {@code getMimeType}, may be {@code null} */
     FileDelivery(XAccelConfig config, FilterStatistics stats, DirectFileSender sender, ServletContext servletContext) {
@@ -30,6 +31,7 @@ final class FileDelivery {
         this.stats = stats;
         this.sender = sender;
         this.servletContext = servletContext;
+        this.roots = new RootWatch(config);
     }
 
     XAccelConfig config() {
@@ -47,6 +49,17 @@ final class FileDelivery {
      * @param resetNeeded downstream wrote body bytes before the file was declared
      */
     void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
+            XAccelFile declared, boolean resetNeeded) throws IOException {
+        stats.begin();
+        try {
+            roots.beforeDelivery();
+            deliverCounted(req, resp, file, location, declared, resetNeeded);
+        } finally {
+            stats.end();
+        }
+    }
+
+    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
             XAccelFile declared, boolean resetNeeded) throws IOException {
         FileHeaders headers = fileHeaders(file.file(), declared);
         OffloadHeaders offload = location != null && OffloadResponder.shouldOffload(config, req)
@@ -75,6 +88,7 @@ final class FileDelivery {
         long bytes = sender.send(req, resp, file, headers);
         if (bytes == DirectFileSender.VANISHED) {
             stats.notFound.increment();
+            roots.notFound();
         } else if (bytes == DirectFileSender.FAILED) {
             stats.rejected.increment();
         } else {
@@ -86,6 +100,9 @@ final class FileDelivery {
     /** Answers a rejection with its status (when not committed) and counts it; the reason goes to FINE only. */
     void reject(HttpServletResponse resp, Resolution r, Object what) throws IOException {
         stats.countRejection(r.status());
+        if (r.status() == HttpServletResponse.SC_NOT_FOUND) {
+            roots.notFound();
+        }
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("filter.rejected", what, r.status(), r.reason()));
         }
