@@ -16,7 +16,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * A real, Debian-packaged nginx, started as a child process of the test JVM.
@@ -27,9 +31,11 @@ import java.util.function.Predicate;
  * The template's listen ports are placeholders the server fills with free loopback ports ({@code NGINX_PORT}
  * unless {@linkplain Builder#ports(String...) told otherwise}); when another process took one before nginx bound
  * it ("Address already in use"), nginx is started again on other ports. Besides the caller's values,
- * {@code ${PREFIX}} is the prefix directory. nginx runs in the foreground ({@code -g "daemon off;"}), with
- * {@link NginxUser}'s rule for its workers, and is stopped by its PID: SIGQUIT (graceful), then SIGTERM, then
- * SIGKILL, its workers too. A missing nginx fails the test: CI installs Debian's package.
+ * {@code ${PREFIX}} is the prefix directory. nginx runs in the foreground ({@code -g "daemon off;"}) unless
+ * {@linkplain Builder#daemon() daemonized}, with {@link NginxUser}'s rule for its workers, and is stopped by its
+ * master's PID: SIGQUIT (graceful), then SIGTERM, then SIGKILL, its workers too. {@link #reload()} and
+ * {@link #upgrade()} are nginx's documented reload and binary upgrade. A missing nginx fails the test: CI installs
+ * Debian's package.
  */
 public final class NginxServer implements AutoCloseable {
 
@@ -42,12 +48,17 @@ public final class NginxServer implements AutoCloseable {
 
     private final Path prefix;
     private final Map<String, Integer> ports;
-    private final Process process;
+    private final List<String> command;
+    /** The master: the child process in the foreground, the one of the pid file when daemonized or upgraded. */
+    private volatile ProcessHandle master;
+    /** Masters replaced by an upgrade: stopped by close() too, if still there. */
+    private final List<ProcessHandle> retired = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private NginxServer(Path prefix, Map<String, Integer> ports, Process process) {
+    private NginxServer(Path prefix, Map<String, Integer> ports, List<String> command, ProcessHandle master) {
         this.prefix = prefix;
         this.ports = ports;
-        this.process = process;
+        this.command = List.copyOf(command);
+        this.master = master;
     }
 
     /** A server with {@code prefix} as its directory (deleted and made again at start). */
@@ -101,9 +112,81 @@ public final class NginxServer implements AutoCloseable {
         return prefix.resolve("conf/nginx.conf");
     }
 
-    /** The master's PID. */
+    /** The master's PID (after {@link #upgrade()}, the new master's). */
     public long pid() {
-        return process.pid();
+        return master.pid();
+    }
+
+    /** The master's children right now: its workers (and cache manager/loader, where configured). */
+    public Set<Long> workerPids() {
+        return master.children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * {@code nginx -s reload} (the master re-reads the configuration, starts new workers and shuts the old ones down
+     * gracefully: they finish what they are sending). Returns once a worker of the new generation runs; the old ones
+     * may still be finishing their downloads.
+     *
+     * @return the old generation's PIDs
+     * @throws IllegalStateException when nginx refuses (a bad configuration: the old one stays in effect) or no new
+     *                               worker comes within 15 s
+     */
+    public Set<Long> reload() throws IOException {
+        Set<Long> old = workerPids();
+        List<String> signal = new ArrayList<>(command);
+        signal.addAll(List.of("-s", "reload"));
+        Path out = prefix.resolve("logs/signal.log");
+        Optional<Integer> status = Processes.run(new ProcessBuilder(signal), out, Duration.ofSeconds(30));
+        if (status.isEmpty() || status.get() != 0) {
+            throw new IllegalStateException("nginx -s reload failed (" + status.map(st -> "exit " + st)
+                    .orElse("timeout") + "): " + TestPaths.tail(out, 2000));
+        }
+        if (!Poll.until(Duration.ofSeconds(15), () -> workerPids().stream().anyMatch(p -> !old.contains(p)))) {
+            throw new IllegalStateException("no new nginx worker within 15 s of the reload: " + errorLog());
+        }
+        return old;
+    }
+
+    /**
+     * The binary upgrade as nginx documents it ("Upgrading Executable on the Fly"): USR2 to the master (it renames
+     * the pid file to {@code nginx.pid.oldbin} and starts a new master with the same listening sockets, which starts
+     * its own workers), then WINCH to the old master (its workers stop accepting and finish gracefully), then QUIT
+     * to the old master (it exits once they have). Needs a {@linkplain Builder#daemon() daemonized} nginx: a master
+     * in the foreground ignores WINCH. Returns once the new master runs workers and the old one was told to quit;
+     * the old generation may still be finishing its downloads ({@link Processes#awaitExit}).
+     *
+     * @return the old master
+     */
+    public ProcessHandle upgrade() {
+        ProcessHandle old = master;
+        Path pidFile = prefix.resolve("logs/nginx.pid");
+        Path oldbin = prefix.resolve("logs/nginx.pid.oldbin");
+        if (!Processes.signal(old.pid(), "USR2")) {
+            throw new IllegalStateException("could not send USR2 to nginx " + old.pid());
+        }
+        Optional<ProcessHandle> fresh = Poll.first(Duration.ofSeconds(15), () -> Files.exists(oldbin)
+                ? readPid(pidFile).filter(p -> p != old.pid()).flatMap(ProcessHandle::of)
+                        .filter(p -> p.isAlive() && p.children().findAny().isPresent())
+                : Optional.empty());
+        if (fresh.isEmpty()) {
+            throw new IllegalStateException("no new nginx master with workers within 15 s of USR2: " + errorLog());
+        }
+        master = fresh.get();
+        retired.add(old);
+        if (!Processes.signal(old.pid(), "WINCH") || !Processes.signal(old.pid(), "QUIT")) {
+            throw new IllegalStateException("could not send WINCH and QUIT to the old nginx master " + old.pid());
+        }
+        return old;
+    }
+
+    private static Optional<Long> readPid(Path pidFile) {
+        try {
+            String text = Files.exists(pidFile) ? Files.readString(pidFile).trim() : "";
+            return text.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(text));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     /** {@code <prefix>/logs/access.log} (the templates' {@code access_log logs/access.log}). */
@@ -153,18 +236,21 @@ public final class NginxServer implements AutoCloseable {
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return master.isAlive();
     }
 
     /** Graceful stop (SIGQUIT to the master), then SIGTERM, then SIGKILL, for the master and its workers. */
     @Override
     public void close() {
-        Processes.stop(process.toHandle(), "QUIT", Duration.ofSeconds(5), Duration.ofSeconds(2));
+        for (ProcessHandle old : retired) {
+            Processes.stop(old, "QUIT", Duration.ofSeconds(5), Duration.ofSeconds(2));
+        }
+        Processes.stop(master, "QUIT", Duration.ofSeconds(5), Duration.ofSeconds(2));
     }
 
     private boolean awaitListening(Duration timeout) {
-        return Poll.until(timeout, () -> !process.isAlive() || ports.values().stream().allMatch(Ports::accepts))
-                && process.isAlive();
+        return Poll.until(timeout, () -> !master.isAlive() || ports.values().stream().allMatch(Ports::accepts))
+                && master.isAlive();
     }
 
     /** What to start: the template, its values, the port placeholders, the directories the workers read. */
@@ -176,6 +262,7 @@ public final class NginxServer implements AutoCloseable {
         private List<String> portNames = List.of(NGINX_PORT);
         private final List<Path> workerDirs = new ArrayList<>();
         private Duration startTimeout = Duration.ofSeconds(15);
+        private boolean daemon;
 
         private Builder(Path prefix) {
             this.prefix = prefix.toAbsolutePath();
@@ -229,6 +316,17 @@ public final class NginxServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * nginx as a daemon ({@code daemon on;}), as init systems run it, instead of in the foreground: needed for
+         * {@link NginxServer#upgrade()} (a master in the foreground ignores WINCH). The master is then the process of
+         * {@code <prefix>/logs/nginx.pid}, which the template must name ({@code pid logs/nginx.pid;}, as every
+         * shipped one does), and it is stopped by that PID like a foreground one.
+         */
+        public Builder daemon() {
+            this.daemon = true;
+            return this;
+        }
+
         /** Renders the template and starts nginx; returns once every port accepts connections. */
         public NginxServer start() throws IOException {
             if (template == null) {
@@ -242,7 +340,8 @@ public final class NginxServer implements AutoCloseable {
             copyMimeTypes(prefix.resolve("conf/mime.types"));
             List<Path> dirs = new ArrayList<>(workerDirs);
             dirs.add(prefix);
-            String globals = "daemon off;" + NginxUser.directive(dirs).map(d -> " " + d).orElse("");
+            String globals = (daemon ? "daemon on;" : "daemon off;")
+                    + NginxUser.directive(dirs).map(d -> " " + d).orElse("");
             IOException last = null;
             for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
                 Map<String, Integer> ports = new LinkedHashMap<>();
@@ -261,20 +360,23 @@ public final class NginxServer implements AutoCloseable {
                 }
                 Files.writeString(prefix.resolve("conf/nginx.conf"), conf, StandardCharsets.UTF_8);
                 Files.deleteIfExists(prefix.resolve("logs/error.log"));
-                Process process = new ProcessBuilder(binary.toString(), "-p", prefix + "/", "-e", "logs/error.log",
-                        "-c", "conf/nginx.conf", "-g", globals)
+                Files.deleteIfExists(prefix.resolve("logs/nginx.pid"));
+                List<String> command = List.of(binary.toString(), "-p", prefix + "/", "-e", "logs/error.log",
+                        "-c", "conf/nginx.conf", "-g", globals);
+                Process process = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(prefix.resolve("logs/stdout.log").toFile())
                         .start();
-                NginxServer server = new NginxServer(prefix, Collections.unmodifiableMap(ports), process);
+                ProcessHandle master = daemon ? daemonMaster(process) : process.toHandle();
+                NginxServer server = new NginxServer(prefix, Collections.unmodifiableMap(ports), command, master);
                 if (server.awaitListening(startTimeout)) {
                     return server;
                 }
-                boolean exited = !process.isAlive();
+                boolean exited = !master.isAlive();
                 server.close();
                 String log = server.errorLog();
                 last = new IOException(exited
-                        ? "nginx exited with " + process.exitValue() + " at startup: " + log
+                        ? "nginx exited at startup: " + log
                         : "nginx did not listen on 127.0.0.1:" + ports.values() + " within " + startTimeout + ": "
                                 + log);
                 if (!log.contains("Address already in use")) {
@@ -282,6 +384,14 @@ public final class NginxServer implements AutoCloseable {
                 }
             }
             throw last;
+        }
+
+        /** The daemon's master: the launcher exits once it forked; the master writes logs/nginx.pid. */
+        private ProcessHandle daemonMaster(Process launcher) {
+            Path pidFile = prefix.resolve("logs/nginx.pid");
+            Processes.awaitExit(launcher.toHandle(), startTimeout);
+            return Poll.first(startTimeout, () -> readPid(pidFile).flatMap(ProcessHandle::of))
+                    .orElse(launcher.toHandle());
         }
 
         private static void copyMimeTypes(Path target) throws IOException {
