@@ -40,7 +40,23 @@ public final class Node {
         for (int i = 0; i + 1 < args.length; i += 2) {
             opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
-        Path root = Path.of(opts.get("root")).toRealPath();
+        WebApp app = app(Path.of(opts.get("root")).toRealPath(), opts);
+        EmbeddedTomcat tomcat = EmbeddedTomcat.builder(Path.of(System.getProperty("basedir", "."), "tomcat"))
+                .port(Integer.parseInt(opts.get("port"))).webapp(app).start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            tomcat.close();
+            stopped.countDown();
+        }, "node-stop"));
+        System.out.println("node " + opts.get("id") + " listening on " + tomcat.port());
+        stopped.await();
+    }
+
+    /**
+     * The node's application: the options as on the command line without dashes ({@code id}, {@code secret},
+     * {@code limit-rate}, {@code expires}); also deployed in the test's own JVM where nothing is killed.
+     */
+    static WebApp app(Path root, Map<String, String> opts) {
         String id = opts.getOrDefault("id", "1");
         Map<String, String> params = new LinkedHashMap<>();
         params.put("locations", root + "/ => " + SuiteApp.INTERNAL_PREFIX
@@ -53,18 +69,9 @@ public final class Node {
         if (opts.containsKey("limit-rate")) {
             params.put("limitRate", opts.get("limit-rate"));
         }
-        WebApp app = SuiteApp.app(new BearerAuthFilter()).xaccelFilter(params)
+        return SuiteApp.app(new BearerAuthFilter()).xaccelFilter(params)
                 .servlet("/node", new WhoServlet("node-" + id + "\n"))
                 .servlet("/sign/*", new SignServlet());
-        EmbeddedTomcat tomcat = EmbeddedTomcat.builder(Path.of(System.getProperty("basedir", "."), "tomcat"))
-                .port(Integer.parseInt(opts.get("port"))).webapp(app).start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            tomcat.close();
-            stopped.countDown();
-        }, "node-stop"));
-        System.out.println("node " + id + " listening on " + tomcat.port());
-        stopped.await();
     }
 
     /** {@code GET /node}: which node answered. */
