@@ -57,6 +57,7 @@ public final class StreamingGet {
     private long readRate;
     private long abortAfter = -1;
     private int timeoutMillis = 30_000;
+    private int receiveBuffer;
     private final AtomicLong progress = new AtomicLong();
 
     private StreamingGet(int port, String target) {
@@ -86,6 +87,15 @@ public final class StreamingGet {
         return this;
     }
 
+    /**
+     * A small receive buffer (set before connecting, so the TCP window stays small): the server cannot push far
+     * ahead of what the client read, so an abort finds it in the middle of sending.
+     */
+    public StreamingGet receiveBuffer(int bytes) {
+        this.receiveBuffer = bytes;
+        return this;
+    }
+
     /** The read timeout (default 30 s). */
     public StreamingGet timeoutMillis(int millis) {
         this.timeoutMillis = millis;
@@ -105,6 +115,9 @@ public final class StreamingGet {
         long length = -1;
         long received = 0;
         try (Socket socket = new Socket()) {
+            if (receiveBuffer > 0) {
+                socket.setReceiveBufferSize(receiveBuffer);
+            }
             socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
             socket.setSoTimeout(timeoutMillis);
             if (readRate > 0) {
