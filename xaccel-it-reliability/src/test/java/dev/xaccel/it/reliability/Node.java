@@ -58,6 +58,13 @@ public final class Node {
      */
     static WebApp app(Path root, Map<String, String> opts) {
         String id = opts.getOrDefault("id", "1");
+        return SuiteApp.app(new BearerAuthFilter()).xaccelFilter(filterParams(root, opts))
+                .servlet("/node", new WhoServlet("node-" + id + "\n"))
+                .servlet("/sign/*", new SignServlet());
+    }
+
+    /** The XAccelFilter's init-params of a node. */
+    static Map<String, String> filterParams(Path root, Map<String, String> opts) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("locations", root + "/ => " + SuiteApp.INTERNAL_PREFIX
                 + (opts.containsKey("expires") ? " expires=" + opts.get("expires") : ""));
@@ -69,9 +76,7 @@ public final class Node {
         if (opts.containsKey("limit-rate")) {
             params.put("limitRate", opts.get("limit-rate"));
         }
-        return SuiteApp.app(new BearerAuthFilter()).xaccelFilter(params)
-                .servlet("/node", new WhoServlet("node-" + id + "\n"))
-                .servlet("/sign/*", new SignServlet());
+        return params;
     }
 
     /** {@code GET /node}: which node answered. */
