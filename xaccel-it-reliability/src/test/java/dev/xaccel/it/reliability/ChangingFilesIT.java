@@ -102,10 +102,10 @@ class ChangingFilesIT {
                 throw new IllegalStateException(e);
             }
         });
-        long requests = Figures.size(1_500, 10_000);
+        long requests = Figures.size(1_000, 10_000);
         try (LoadLoop straight = LoadLoop.start(direct, List.of(probe), 3);
                 LoadLoop through = LoadLoop.start(proxied, List.of(probe), 3)) {
-            assertTrue(Poll.until(Duration.ofSeconds(40), Duration.ofMillis(100),
+            assertTrue(Poll.until(Duration.ofSeconds(Figures.size(50, 240)), Duration.ofMillis(100),
                     () -> straight.requests() >= requests && through.requests() >= requests), "too few requests: "
                             + straight.requests() + " direct, " + through.requests() + " through nginx");
             straight.stop();
