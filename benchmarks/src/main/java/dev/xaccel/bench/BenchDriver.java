@@ -38,6 +38,10 @@ public final class BenchDriver {
 
     public static void main(String[] args) {
         Path benchDir = Path.of(System.getProperty("bench.dir", "benchmarks")).toAbsolutePath().normalize();
+        if (ReliabilityRun.requested(args)) {
+            System.exit(ReliabilityRun.run(args, benchDir));
+            return;
+        }
         BenchOptions options;
         try {
             options = BenchOptions.parse(args, benchDir);

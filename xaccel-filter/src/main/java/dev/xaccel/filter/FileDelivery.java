@@ -24,6 +24,7 @@ final class FileDelivery {
     private final ServletContext servletContext;
     private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
     private final ThrottledLog notCarriedLog = new ThrottledLog(LOG, Level.WARNING);
+    private final RootWatch roots;
 
     /** @param servletContext for {@code getMimeType}, may be {@code null} */
     FileDelivery(XAccelConfig config, FilterStatistics stats, DirectFileSender sender, ServletContext servletContext) {
@@ -31,6 +32,7 @@ final class FileDelivery {
         this.stats = stats;
         this.sender = sender;
         this.servletContext = servletContext;
+        this.roots = new RootWatch(config);
     }
 
     XAccelConfig config() {
@@ -58,6 +60,17 @@ final class FileDelivery {
      * @param offloadable {@link OffloadResponder#shouldOffload} of the request, taken before the file was resolved
      */
     void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
+            XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
+        stats.begin();
+        try {
+            roots.beforeDelivery();
+            deliverCounted(req, resp, file, location, declared, resetNeeded, offloadable);
+        } finally {
+            stats.end();
+        }
+    }
+
+    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
             XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
         FileHeaders headers = fileHeaders(file.file(), declared);
         boolean toFrontEnd = location != null && offloadable;
@@ -93,6 +106,7 @@ final class FileDelivery {
         long bytes = sender.send(req, resp, file, headers);
         if (bytes == DirectFileSender.VANISHED) {
             stats.notFound.increment();
+            roots.notFound();
         } else if (bytes == DirectFileSender.FAILED) {
             stats.rejected.increment();
         } else {
@@ -104,6 +118,9 @@ final class FileDelivery {
     /** Answers a rejection with its status (when not committed) and counts it; the reason goes to FINE only. */
     void reject(HttpServletResponse resp, Resolution r, Object what) throws IOException {
         stats.countRejection(r.status());
+        if (r.status() == HttpServletResponse.SC_NOT_FOUND) {
+            roots.notFound();
+        }
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("filter.rejected", what, r.status(), r.reason()));
         }

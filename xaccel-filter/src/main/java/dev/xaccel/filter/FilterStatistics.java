@@ -10,10 +10,22 @@ final class FilterStatistics implements XAccelFilterMXBean {
     final LongAdder notFound = new LongAdder();
     final LongAdder rejected = new LongAdder();
     final LongAdder bytesServedDirectly = new LongAdder();
+    /** A gauge: deliveries begun and not yet ended ({@link #begin()}/{@link #end()}). */
+    private final LongAdder inFlight = new LongAdder();
     private final String configuration;
 
     FilterStatistics(String configuration) {
         this.configuration = configuration;
+    }
+
+    /** A delivery begins: the caller ends it with {@link #end()} in a {@code finally}. */
+    void begin() {
+        inFlight.increment();
+    }
+
+    /** The delivery {@link #begin() begun} ended, however (written, offloaded, failed, client gone). */
+    void end() {
+        inFlight.decrement();
     }
 
     /** Counts a rejection by its status: 404 as not found, anything else as rejected. */
@@ -48,6 +60,11 @@ final class FilterStatistics implements XAccelFilterMXBean {
     @Override
     public long getBytesServedDirectly() {
         return bytesServedDirectly.sum();
+    }
+
+    @Override
+    public long getInFlight() {
+        return inFlight.sum();
     }
 
     @Override

@@ -51,6 +51,16 @@ final class RemoteDelivery {
     /** @param resetNeeded downstream wrote body bytes before the object was declared */
     void deliver(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote, boolean resetNeeded)
             throws IOException {
+        stats.begin();
+        try {
+            deliverCounted(req, resp, remote, resetNeeded);
+        } finally {
+            stats.end();
+        }
+    }
+
+    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote,
+            boolean resetNeeded) throws IOException {
         URI url = remote.url();
         if (sender == null || !config.remoteOrigins().allows(url)) {
             stats.rejected.increment();

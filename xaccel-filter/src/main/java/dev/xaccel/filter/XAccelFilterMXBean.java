@@ -3,7 +3,7 @@ package dev.xaccel.filter;
 /**
  * Management view of one {@link XAccelFilter} instance, registered in the platform MBeanServer under
  * {@code dev.xaccel:type=XAccelFilter,context=<context path or />,name=<filter name>} unless the
- * {@code jmxName} init-param says otherwise ({@code none} disables registration). Counters only grow.
+ * {@code jmxName} init-param says otherwise ({@code none} disables registration). Counters only grow; {@link #getInFlight()} is a gauge.
  */
 public interface XAccelFilterMXBean {
 
@@ -42,6 +42,17 @@ public interface XAccelFilterMXBean {
      * @return the sum since start
      */
     long getBytesServedDirectly();
+
+    /**
+     * Deliveries under way right now: files being sent by the filter (a direct copy, from the open file to the
+     * client, until its last byte is written or the client went away) and offload or remote answers being written.
+     * A gauge, not a counter: it returns to its idle value (0 when no request is being answered) whatever the
+     * outcome, aborted clients and failed reads included, so a value that keeps growing while traffic is idle means
+     * deliveries that never end.
+     *
+     * @return the number right now
+     */
+    long getInFlight();
 
     /**
      * The effective configuration, one line, as logged at startup (never the signed-link secret).

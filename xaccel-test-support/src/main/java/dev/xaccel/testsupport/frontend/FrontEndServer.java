@@ -17,7 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * A real, Debian-packaged front-end server (nginx, Apache httpd, lighttpd, Caddy) started as a child process of the
@@ -46,6 +49,8 @@ public abstract class FrontEndServer implements AutoCloseable {
     private final Path conf;
     private final Map<String, Integer> ports;
     private final Process process;
+    /** The server's main process: the one started, or the one a daemonizing or upgraded server names. */
+    private volatile ProcessHandle main;
 
     /**
      * @param name    for messages: {@code nginx}, {@code apache}, ...
@@ -59,6 +64,21 @@ public abstract class FrontEndServer implements AutoCloseable {
         this.conf = conf;
         this.ports = ports;
         this.process = process;
+        this.main = process.toHandle();
+    }
+
+    /**
+     * The process that is the server from now on: the master a daemonizing server forked (the process started
+     * exits), the new master of a binary upgrade. {@link #pid()}, {@link #isAlive()}, {@link #workerPids()} and
+     * {@link #close()} follow it.
+     */
+    protected void main(ProcessHandle handle) {
+        this.main = handle;
+    }
+
+    /** The main process (initially the process started). */
+    protected ProcessHandle main() {
+        return main;
     }
 
     /** {@code nginx}, {@code apache}, {@code lighttpd} or {@code caddy}. */
@@ -95,9 +115,15 @@ public abstract class FrontEndServer implements AutoCloseable {
         return conf;
     }
 
-    /** The PID of the process started (nginx's and Apache's master, lighttpd, Caddy). */
+    /** The PID of the server's main process (nginx's and Apache's master, lighttpd, Caddy). */
     public long pid() {
-        return process.pid();
+        return main.pid();
+    }
+
+    /** The main process's live children right now (nginx's and Apache's workers; none for lighttpd and Caddy). */
+    public Set<Long> workerPids() {
+        return main.children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** {@code <prefix>/logs/access.log}. */
@@ -165,7 +191,7 @@ public abstract class FrontEndServer implements AutoCloseable {
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return main.isAlive();
     }
 
     /** The signal that stops this server gracefully (nginx: QUIT; the others: TERM). */
@@ -173,15 +199,18 @@ public abstract class FrontEndServer implements AutoCloseable {
         return "TERM";
     }
 
-    /** The graceful signal to the process, then SIGTERM, then SIGKILL, for it and its children. */
+    /** The graceful signal to the main process, then SIGTERM, then SIGKILL, for it and its children. */
     @Override
     public void close() {
-        Processes.stop(process.toHandle(), gracefulSignal(), Duration.ofSeconds(5), Duration.ofSeconds(2));
+        Processes.stop(main, gracefulSignal(), Duration.ofSeconds(5), Duration.ofSeconds(2));
+        if (process.isAlive()) {
+            Processes.stop(process.toHandle(), gracefulSignal(), Duration.ofSeconds(5), Duration.ofSeconds(2));
+        }
     }
 
     private boolean awaitListening(Duration timeout) {
-        return Poll.until(timeout, () -> !process.isAlive() || ports.values().stream().allMatch(Ports::accepts))
-                && process.isAlive();
+        return Poll.until(timeout, () -> !isAlive() || ports.values().stream().allMatch(Ports::accepts))
+                && isAlive();
     }
 
     /**
@@ -331,11 +360,12 @@ public abstract class FrontEndServer implements AutoCloseable {
                 if (((FrontEndServer) server).awaitListening(startTimeout)) {
                     return server;
                 }
-                boolean exited = !process.isAlive();
+                boolean exited = !server.isAlive();
                 server.close();
                 String log = server.errorLog();
+                String status = process.isAlive() ? "" : " with " + process.exitValue();
                 last = new IOException(exited
-                        ? server.name() + " exited with " + process.exitValue() + " at startup: " + log
+                        ? server.name() + " exited" + status + " at startup: " + log
                         : server.name() + " did not listen on 127.0.0.1:" + ports.values() + " within "
                                 + startTimeout + ": " + log);
                 if (!log.toLowerCase(Locale.ROOT).contains("address already in use")) {

@@ -141,6 +141,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         private final Path baseDir;
         private final List<WebApp> webapps = new ArrayList<>();
         private boolean lenient;
+        private int port;
         private final Map<String, String> connectorProperties = new LinkedHashMap<>();
 
         private Builder(Path baseDir) {
@@ -166,6 +167,15 @@ public final class EmbeddedTomcat implements AutoCloseable {
             return this;
         }
 
+        /**
+         * A fixed port instead of one the kernel picks: for a server that must come back on the same port (a node
+         * behind nginx's {@code upstream}, restarted after it was killed).
+         */
+        public Builder port(int fixed) {
+            this.port = fixed;
+            return this;
+        }
+
         /** A connector attribute, as in server.xml's {@code <Connector>}. */
         public Builder connectorProperty(String name, String value) {
             connectorProperties.put(name, value);
@@ -182,7 +192,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(createDirectories(baseDir).toString());
             Connector connector = new Connector();
-            connector.setPort(0);
+            connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
             connectorProperties.forEach(connector::setProperty);
             if (lenient) {
