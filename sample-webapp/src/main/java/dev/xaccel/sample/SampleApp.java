@@ -201,7 +201,8 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
             LOG.info(Messages.get("app.signedLinksNoProxy", LINK_SECRET_ENV, OFFLOAD_PROPERTY));
             secret = "";
         }
-        if (!secret.isEmpty() && ctxLibrary instanceof S3Library) {
+        boolean s3 = ctxLibrary instanceof S3Library;
+        if (!secret.isEmpty() && s3) {
             LOG.info(Messages.get("app.signedLinksS3", LINK_SECRET_ENV));
             secret = "";
         }
@@ -210,7 +211,9 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
             System.setProperty(LINK_SECRET_PROPERTY, "");
             System.setProperty(LINK_PREFIX_PROPERTY, "");
             System.setProperty(LINK_TTL_PROPERTY, "");
-            LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            if (!s3) {
+                LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            }
             LOG.info(Messages.get("app.feedsOff"));
             return;
         }
