@@ -102,15 +102,30 @@ public final class BenchDriver {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classPath = System.getProperty("java.class.path");
         Path links = work.resolve("signed-links.txt");
+        // the remote setups' S3 store, only when one of them runs (its data in the data directory, kept); it
+        // starts while Tomcat does
+        BenchStore.Starting starting = options.setups().stream().anyMatch(Setup.REMOTE::contains)
+                ? BenchStore.start(processes, java, root.resolve("xaccel-test-store/target"),
+                        benchDir.resolve("work/data/store"), work, dev.xaccel.testsupport.Ports.freeLoopbackPort(),
+                        secret().replace('/', '_')) : null;
+        BenchStore store = starting == null ? null : starting.store();
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
                 classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
-                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds()));
+                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds(), store));
+        if (starting != null) {
+            starting.await(data);
+        }
         BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
-                work.resolve("nginx"), tomcat.port(), data.dir(), secret));
-        BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, new Endpoints(tomcat.port(),
-                nginx.ports(), links), new BenchStats(http, tomcat.port()), data, token, work,
+                work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port()));
+        Endpoints endpoints = new Endpoints(tomcat.port(), nginx.ports(), links);
+        if (store != null) {
+            endpoints.store(store.baselineQueries(data, BenchRemoteConf.STORE_PREFIX, work.resolve("store-links.txt")),
+                    work.resolve("store-links.txt"));
+        }
+        BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, endpoints,
+                new BenchStats(http, tomcat.port()), data, token, work,
                 new Wrk(processes, work, token, options.smallCount()), new Curl(processes, token),
-                new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath);
+                new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store);
         int signed = SignedLinkChecks.links(rig).size();
         if (signed != options.smallCount()) {
             throw new BenchFailure("BenchServer wrote " + signed + " signed links, not " + options.smallCount());

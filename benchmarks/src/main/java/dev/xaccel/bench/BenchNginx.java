@@ -17,7 +17,7 @@ import dev.xaccel.testsupport.nginx.NginxServer;
 final class BenchNginx {
 
     /** Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret. */
-    record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret) {
+    record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort) {
     }
 
     private final NginxServer nginx;
@@ -35,7 +35,7 @@ final class BenchNginx {
         String template;
         try {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret()));
+                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(), l.storePort()));
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
             throw new BenchFailure(e.getMessage(), e);
         }

@@ -62,9 +62,10 @@ public final class BenchNginxConf {
      * @param tomcatPort   the BenchServer's connector
      * @param dataRoot     the data directory, absolute, without trailing slash
      * @param linkSecret   the signed-link secret shared with the filter
+     * @param storePort    the S3 store of the remote setups, or 0 when none runs
      */
     public record Params(String nginxVersion, int cores, Path prefix, int tomcatPort, Path dataRoot,
-            String linkSecret) {
+            String linkSecret, int storePort) {
     }
 
     /** The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6, 7 and 8. */
@@ -136,6 +137,8 @@ public final class BenchNginxConf {
      */
     public static String template(Path templates, Params p) {
         Blocks b = Blocks.of(templates, p);
+        String remote = BenchRemoteConf.fill(read(templates.resolve(BenchRemoteConf.REMOTE_TEMPLATE)), p,
+                placeholder("XACCEL_PORT"));
         String ng = p.prefix().toString();
         String data = p.dataRoot().toString();
         return """
@@ -164,6 +167,10 @@ public final class BenchNginxConf {
                         keepalive 64;
                     }
 
+                    # remote setups: the store map, the store's upstream and the range map verbatim from
+                    # docs/nginx/%s
+                %s
+
                     # (2) nginx proxies the streaming Tomcat: context /stream has offload=never; default proxy buffering
                     server {
                         listen 127.0.0.1:${PROXIED_PORT};
@@ -172,12 +179,15 @@ public final class BenchNginxConf {
                     }
 
                     # (3) xaccel: the same proxy to context /accel (offload=auto) plus the marker header, and the internal
-                    #     location for the data root verbatim from docs/nginx/%s
+                    #     location for the data root verbatim from docs/nginx/%s; the remote setups: the internal
+                    #     /_xaccel/remote/ location and its error locations verbatim from docs/nginx/%s
+                    #     (remote-offload asks /remote/files/NAME through location /), and setup store's /store/
                     server {
                         listen 127.0.0.1:${XACCEL_PORT};
                         location / {
                 %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
                         }
+                %s
                 %s
                     }
 
@@ -216,8 +226,10 @@ public final class BenchNginxConf {
                 }
                 """.formatted(p.nginxVersion(), p.cores(), ng, ng, ng, ng, ng, ng, ng,
                 XACCEL_TEMPLATE, b.bufferSize(), b.busyBuffersSize(), p.tomcatPort(),
+                BenchRemoteConf.REMOTE_TEMPLATE, BenchRemoteConf.httpBlocks(remote),
                 PROXY,
-                XACCEL_TEMPLATE, PROXY, b.internalLocation(),
+                XACCEL_TEMPLATE, BenchRemoteConf.REMOTE_TEMPLATE, PROXY, b.internalLocation(),
+                BenchRemoteConf.serverBlocks(remote, p.storePort()),
                 data,
                 CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES, b.cachedUpstream(), b.cachedZone(),
                 b.cachedServer(),

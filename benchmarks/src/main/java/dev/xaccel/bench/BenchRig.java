@@ -25,10 +25,11 @@ import java.util.Optional;
  * @param clockTicks clock ticks per second of /proc/<pid>/stat
  * @param java       the java binary for the helper JVMs
  * @param classPath  their class path (this module and its dependencies)
+ * @param store      the S3 store of the remote setups, or null when none of them runs
  */
 record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
         Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
-        RawResults results, LoadWatch load, int clockTicks, String java, String classPath) {
+        RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store) {
 
     /** The header that passes the token. */
     String[] auth() {

@@ -36,7 +36,9 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * configures signed links ({@code signedLinkSecret} = {@code --link-secret}, prefix {@value #SIGNED_PREFIX}), and
  * {@code --links-out} receives one link per small file signed by that very {@code SignedLinks} instance, plus
  * {@code --links-out}{@code .expired} with one link that expired an hour ago;</li>
- * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters.</li>
+ * <li>{@code /_bench/stats}: connector counters and the filter MBeans' counters;</li>
+ * <li>{@code /remote/files/...} (with {@code --store-endpoint}): the remote setups' application, which presigns a
+ * GET of the store's object for every request ({@link RemoteServlet}).</li>
  * </ul>
  * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
  * {@code --af-plain-prop}s) and, when {@code --af-protocol} is given, {@code accept-filter} (with the
@@ -115,6 +117,10 @@ public final class BenchServer {
                 .defaultServlet(new DefaultServlet()), data));
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
                 .defaultServlet(null), empty));
+        String storeEndpoint = one(opts, "store-endpoint", null);
+        if (storeEndpoint != null) {
+            contexts.add(remoteContext(tomcat, empty, token, locations, storeEndpoint));
+        }
 
         tomcat.start();
 
@@ -218,6 +224,23 @@ public final class BenchServer {
         return EmbeddedTomcat.deploy(tomcat, WebApp.at(path).containerMimeMappings()
                 .filter("auth", AuthFilter.class.getName(), auth(token, true))
                 .xaccelFilter(params), docBase);
+    }
+
+    /**
+     * The remote setups' application, {@code /remote}: {@link AuthFilter} (wrapping the request), the XAccelFilter
+     * in declared mode with {@code offload=auto} and {@code remoteOrigins} the store, and {@link RemoteServlet} at
+     * {@code /files/*}, which presigns with the secret of {@link BenchStore#SECRET_ENV}.
+     */
+    private static Context remoteContext(Tomcat tomcat, Path docBase, String token, String locations,
+            String storeEndpoint) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("locations", locations);
+        params.put("offload", "auto");
+        params.put("remoteOrigins", storeEndpoint);
+        return EmbeddedTomcat.deploy(tomcat, WebApp.at("/remote").containerMimeMappings()
+                .filter("auth", AuthFilter.class.getName(), auth(token, true))
+                .xaccelFilter(params)
+                .servlet("/files/*", new RemoteServlet(storeEndpoint, System.getenv(BenchStore.SECRET_ENV))), docBase);
     }
 
     /** The init-params of {@link AuthFilter}. */

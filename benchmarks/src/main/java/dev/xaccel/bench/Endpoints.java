@@ -14,6 +14,9 @@ final class Endpoints {
     private final Map<Setup, String> base = new EnumMap<>(Setup.class);
     private final int signedPort;
     private final Path signedLinks;
+    /** Setup store's presigned queries by file name, and its URL list for wrk ({@link #store}). */
+    private Map<String, String> storeQueries = Map.of();
+    private Path storeLinks;
 
     Endpoints(int tomcatPort, BenchNginxConf.Ports ports, Path signedLinks) {
         base.put(Setup.TOMCAT, url(tomcatPort, "/stream/files"));
@@ -24,6 +27,9 @@ final class Endpoints {
         base.put(Setup.CACHED, url(ports.cached(), BenchNginxConf.CACHED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.SIGNED, url(ports.signed(), BenchServer.SIGNED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.CONFINED, url(ports.confined(), "/files"));
+        base.put(Setup.REMOTE_OFFLOAD, url(ports.xaccel(), "/remote/files"));
+        base.put(Setup.REMOTE_DIRECT, url(tomcatPort, "/remote/files"));
+        base.put(Setup.STORE, url(ports.xaccel(), BenchRemoteConf.STORE_PREFIX));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }
@@ -38,7 +44,14 @@ final class Endpoints {
 
     /** The URL of one file of a setup (not for signed links: see {@link #signed(String)}). */
     String file(Setup s, String name) {
-        return base(s) + "/" + name;
+        String url = base(s) + "/" + name;
+        return s == Setup.STORE ? url + "?" + storeQueries.get(name) : url;
+    }
+
+    /** Setup store's presigned GETs: the query per file name, and the list of small-file URLs for wrk. */
+    void store(Map<String, String> queries, Path links) {
+        this.storeQueries = Map.copyOf(queries);
+        this.storeLinks = links;
     }
 
     /** A signed link's full URL from its path and query. */
@@ -48,6 +61,7 @@ final class Endpoints {
 
     /** The list of URLs wrk cycles through instead of {@code base/small-NNN.bin}, for the setups that have one. */
     Optional<Path> urlList(Setup s) {
-        return s == Setup.SIGNED ? Optional.of(signedLinks) : Optional.empty();
+        return s == Setup.SIGNED ? Optional.of(signedLinks) : s == Setup.STORE ? Optional.ofNullable(storeLinks)
+                : Optional.empty();
     }
 }

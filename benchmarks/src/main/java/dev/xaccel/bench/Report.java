@@ -33,10 +33,13 @@ public final class Report {
         SETUPS.put("cached", "(6) cached decisions (auth_request + cache)");
         SETUPS.put("signed", "(7) signed links (nginx secure_link)");
         SETUPS.put("confined", "(8) nginx static + disable_symlinks, no auth");
+        SETUPS.put("remote-offload", "(9) S3 object: nginx + filter, X-Accel-Redirect to the store");
+        SETUPS.put("remote-direct", "(10) S3 object streamed by the filter (Tomcat direct)");
+        SETUPS.put("store", "(11) S3 object: presigned GET through nginx, no app");
     }
 
     static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed",
-        "confined"};
+        "confined", "remote-offload", "remote-direct", "store"};
 
     /** What the confinement ratio lines call setup 8 over setup 4. */
     private static final String CONFINEMENT = "nginx static with `disable_symlinks on from=` / nginx static";
@@ -241,6 +244,7 @@ public final class Report {
 
         largeSection(md);
         smallSection(md);
+        remoteSection(md);
         if (!perf.isBlank()) {
             md.append("### Where the time goes (perf, small files)\n\n")
                     .append("`perf record -e cpu-clock -F 499 -a` during one extra wrk run per setup (not part of the ")
@@ -444,10 +448,49 @@ public final class Report {
 
     /** Order of the small-file ratio columns and their names. */
     static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
-            "confined");
+            "confined", "remote-offload", "remote-direct", "store");
     static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
             "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
             "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined");
+
+    /**
+     * The remote setups (9)–(11), round by round: offload over its limit (the same presigned GET through the same
+     * nginx location without the application) and the filter's own streaming over offload, for every workload
+     * that measured them.
+     */
+    private void remoteSection(StringBuilder md) {
+        List<String[]> rows = new ArrayList<>();     // label, workload, metric
+        for (String w : workloads("large-")) {
+            rows.add(new String[] {meta.getOrDefault("label." + w, w) + ", MB/s", w, "MBps"});
+        }
+        for (String w : workloads("small-")) {
+            rows.add(new String[] {"Small files, concurrency " + w.substring(w.lastIndexOf('c') + 1) + ", requests/s",
+                w, "rps"});
+        }
+        rows.removeIf(r -> !setupsIn(r[1]).contains("remote-offload"));
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("## Remote objects (S3 store)\n\n").append(REMOTE_NOTE).append("\n\n")
+                .append("| workload | remote-offload / store | remote-direct / remote-offload |\n|---|---:|---:|\n");
+        for (String[] r : rows) {
+            md.append("| ").append(r[0]).append(" | ").append(roundRatios(r[1], r[2], "remote-offload", "store").cell())
+                    .append(" | ").append(roundRatios(r[1], r[2], "remote-direct", "remote-offload").cell())
+                    .append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static final String REMOTE_NOTE = "The same files as objects of an S3-compatible store (s3proxy 2.6.0, "
+            + "jclouds' filesystem backend, V4 signatures, a JVM of its own on loopback, uploaded by presigned PUTs). "
+            + "(9) remote-offload: nginx → the application (token check, a GET presigned for 10 s per request) → "
+            + "`X-Accel-Redirect: /_xaccel/remote/…` → nginx fetches the object from the store through the internal "
+            + "location of `docs/nginx/xaccel-remote.conf.template` (verbatim); (10) remote-direct: a client talking to "
+            + "Tomcat, the filter streams the object from the store itself; (11) store: the limit of (9), a GET "
+            + "presigned once for the run sent through the very same nginx location (a `rewrite` into it), without "
+            + "the application: what nginx proxying the store costs, so (9) / (11) is the price of the authorization "
+            + "round trip and the presign. Ratios of the two setups' values round by round (median, min–max). The "
+            + "store itself, not nginx or the filter, bounds all three on one machine: its CPU competes with theirs.";
 
     private void acceptSection(StringBuilder md) {
         Set<String> ws = workloads("accept-");
@@ -563,7 +606,8 @@ public final class Report {
         int gap = 6;
         int y = 40;
         StringBuilder body = new StringBuilder();
-        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b"};
+        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b",
+            "#1f4e79", "#9e480e", "#7f7f7f"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

@@ -19,7 +19,19 @@ enum Setup {
     /** (7) signed links, the secure_link location of docs/nginx/xaccel-signed-links.conf.template. */
     SIGNED("signed", true),
     /** (8) nginx static confined at open time ({@code disable_symlinks on from=<data root>}), no auth. */
-    CONFINED("confined", false);
+    CONFINED("confined", false),
+    /**
+     * (9) an object of an S3 store (s3proxy): nginx → the application (auth, a GET presigned for 10 s) →
+     * {@code X-Accel-Redirect: /_xaccel/remote/…} → nginx fetches it from the store (docs/nginx/xaccel-remote).
+     */
+    REMOTE_OFFLOAD("remote-offload", false),
+    /** (10) the same object streamed by the filter itself (a client talking to Tomcat: no front end). */
+    REMOTE_DIRECT("remote-direct", false),
+    /** (11) the limit of (9): a presigned GET through the same nginx location, without the application. */
+    STORE("store", false);
+
+    /** The setups that need the S3 store. */
+    static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);
 
     private final String id;
     private final boolean smallOnly;

@@ -50,6 +50,9 @@ final class SetupChecks {
         if (rig.options().has(Setup.SIGNED)) {
             SignedLinkChecks.verify(rig);
         }
+        if (rig.store() != null) {
+            RemoteChecks.verify(rig);
+        }
     }
 
     private static void servesTheFile(BenchRig rig, Setup s) {

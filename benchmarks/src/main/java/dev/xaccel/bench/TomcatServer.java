@@ -30,7 +30,8 @@ final class TomcatServer {
 
     /** How to start it. */
     record Launch(String java, List<String> jvmOptions, String classPath, Path loggingConfig, Path data, Path work,
-            String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds) {
+            String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds,
+            BenchStore store) {
     }
 
     private final Process process;
@@ -76,9 +77,15 @@ final class TomcatServer {
                     "--af-prop", "acceptFilter=httpready", "--af-prop", "deferAcceptSeconds=" + l.deferSeconds(),
                     "--af-prop", "acceptFilterFailOnError=true"));
         }
+        Map<String, String> env = new LinkedHashMap<>(Map.of(SECRET_ENV, l.linkSecret()));
+        if (l.store() != null) {
+            // the remote setups' application (/remote): presigns with the store's credentials
+            cmd.addAll(List.of("--store-endpoint", l.store().endpoint()));
+            env.put(BenchStore.SECRET_ENV, l.store().secret());
+        }
         Log.info("starting Tomcat (BenchServer)" + (l.acceptFilterProtocol() == null ? ""
                 : " with the accept-filter connector " + l.acceptFilterProtocol()));
-        Process p = processes.start(cmd, Map.of(SECRET_ENV, l.linkSecret()), log);
+        Process p = processes.start(cmd, env, log);
         long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
         while (!Files.exists(ready)) {
             if (!p.isAlive() || System.currentTimeMillis() > deadline) {

@@ -93,9 +93,9 @@ class BenchBoundaryIT {
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), List.of("-Xmx128m"),
                 System.getProperty("java.class.path"), Path.of("src/main/resources/bench-logging.properties")
-                        .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30));
+                        .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null));
         nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
-                data, LINK_SECRET));
+                data, LINK_SECRET, 0));
         endpoints = new Endpoints(tomcat.port(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()
@@ -162,6 +162,11 @@ class BenchBoundaryIT {
         starts.add(path(setup) + "/" + LINKED);
         for (NginxConfigLint.Location l : ServerBlocks.locations(conf, port(setup))) {
             String uri = l.match().replaceFirst("^(\\^~|=)\\s*", "");
+            if (uri.startsWith("~") && uri.contains("^/_xaccel/remote/")) {
+                // the remote setups' internal location (no store runs here: the unused address of BenchRemoteConf)
+                starts.add("/_xaccel/remote/http/" + BenchRemoteConf.server(0) + "/" + BenchStore.BUCKET + "/" + LINKED);
+                continue;
+            }
             if (uri.startsWith("~")) {
                 throw new AssertionError("a regex location (" + l.match() + "): give it a start here");
             }

@@ -31,7 +31,7 @@ class BenchNginxConfTest {
             20006);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
-        return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET);
+        return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET, 20009);
     }
 
     /** The template with its variables filled by plain string replacement (independent of the composer). */

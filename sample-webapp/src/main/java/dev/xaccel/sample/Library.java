@@ -1,29 +1,36 @@
 package dev.xaccel.sample;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The audiobook library: {@code ROOT/Author/Title/} folders with audio files and a cover image, and optionally a
- * picture of the author, {@code ROOT/Author/}{@value #AUTHOR_PICTURE} (exactly that name). Scanned
- * on first use and again when the last scan is older than the refresh interval. Hidden files and folders
- * (names starting with a dot) are ignored.
+ * The audiobook library: {@code Author/Title/} folders with audio files and a cover image, and optionally a picture
+ * of the author, {@code Author/}{@value #AUTHOR_PICTURE} (exactly that name). Hidden files and folders (names
+ * starting with a dot) are ignored. Two kinds, indexed by the same rules ({@link #index}):
+ * <ul>
+ * <li>{@link DirectoryLibrary}: a directory on a disk nginx reads (the files are offloaded to
+ * {@code /_xaccel/library/});</li>
+ * <li>{@link S3Library}: the objects below a prefix of an S3 bucket (listed with ListObjectsV2; every request is
+ * answered with a URL presigned for seconds, which nginx fetches from the store).</li>
+ * </ul>
+ * Scanned on first use and again when the last scan is older than the refresh interval.
  */
-public final class Library {
+public abstract sealed class Library permits DirectoryLibrary, S3Library {
 
     public static final Set<String> AUDIO = Set.of("mp3", "m4a", "m4b", "aac", "ogg", "oga", "opus", "flac",
             "wav", "webm");
@@ -34,28 +41,47 @@ public final class Library {
      */
     public static final String AUTHOR_PICTURE = "author.jpg";
 
+    /**
+     * One file of the library.
+     *
+     * @param relative     its path below the library's root (or the bucket's prefix), {@code /}-separated, not
+     *                     encoded; for a directory the real path (links inside the library resolved), because nginx
+     *                     opens offloaded and signed files without following links
+     * @param size         its size in bytes, as the scan saw it
+     * @param lastModified when it was last modified, as the scan saw it
+     */
+    public record Entry(String relative, long size, Instant lastModified) {
+
+        /** The last segment: the file's name. */
+        public String name() {
+            return relative.substring(relative.lastIndexOf('/') + 1);
+        }
+    }
+
     private static final Logger LOG = Logger.getLogger(Library.class.getName());
     private static final long REFRESH_NANOS = 10_000_000_000L;
 
-    private final Path root;
-    private volatile List<Book> books;
+    private volatile List<Book> books = List.of();
     private volatile long scannedAt;
 
-    public Library(Path root) throws IOException {
-        this.root = root.toRealPath();
-        rescan();
-    }
+    /** Where the library is, for log lines: a directory or {@code s3://bucket/prefix}. */
+    public abstract String location();
 
-    public Path root() {
-        return root;
-    }
+    /**
+     * The local directory the xaccel filter's {@code locations} and {@code mappings} name: the library itself, or
+     * for a library in a store an empty directory (nothing is ever served from disk then).
+     */
+    public abstract Path root();
+
+    /** Every file of the library, as a scan finds it now. */
+    protected abstract List<Entry> list() throws java.io.IOException;
 
     public List<Book> books() {
         if (System.nanoTime() - scannedAt > REFRESH_NANOS) {
             try {
                 rescan();
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, Messages.get("library.scanFailed", root), e);
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, Messages.get("library.scanFailed", location()), e);
             }
         }
         return books;
@@ -65,75 +91,67 @@ public final class Library {
         return books().stream().filter(b -> b.id().equals(id)).findFirst();
     }
 
-    /**
-     * The path of {@code file} relative to the library root, with {@code /} separators: its real path when that
-     * lies inside the root (links inside the library resolved), because nginx opens signed and offloaded files
-     * without following links ({@code disable_symlinks on}).
-     */
-    public String relative(Path file) {
-        Path p = file;
-        try {
-            Path real = file.toRealPath();
-            if (real.startsWith(root)) {
-                p = real;
-            }
-        } catch (IOException e) {
-            // a file that vanished keeps its scanned path: the filter answers 404 for it
-        }
-        return root.relativize(p).toString().replace(file.getFileSystem().getSeparator(), "/");
-    }
-
-    public synchronized void rescan() throws IOException {
-        List<Book> found = new ArrayList<>();
-        for (Path authorDir : sortedChildren(root)) {
-            if (!Files.isDirectory(authorDir)) {
-                continue;
-            }
-            Path picture = authorDir.resolve(AUTHOR_PICTURE);
-            Path authorPicture = Files.isRegularFile(picture) ? picture : null;
-            for (Path titleDir : sortedChildren(authorDir)) {
-                if (Files.isDirectory(titleDir)) {
-                    book(authorDir, titleDir, authorPicture).ifPresent(found::add);
-                }
-            }
-        }
-        books = List.copyOf(found);
+    public synchronized void rescan() throws java.io.IOException {
+        List<Book> found = index(list());
+        books = found;
         scannedAt = System.nanoTime();
         if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(Messages.get("library.scanned", root, found.size()));
+            LOG.fine(Messages.get("library.scanned", location(), found.size()));
         }
     }
 
-    private Optional<Book> book(Path authorDir, Path titleDir, Path authorPicture) throws IOException {
-        List<Path> audio = new ArrayList<>();
-        Path cover = null;
-        for (Path f : sortedChildren(titleDir)) {
-            if (!Files.isRegularFile(f)) {
+    /**
+     * The books among {@code entries}: each {@code Author/Title/} with at least one audio file is a book (its audio
+     * files in natural order; its cover the first image in natural order, one named {@code cover*} or
+     * {@code folder*} preferred), {@code Author/author.jpg} is the picture of every book of that author; any other
+     * depth, any hidden segment and any other file is ignored. Books in natural order of author, then title.
+     */
+    static List<Book> index(List<Entry> entries) {
+        Map<String, Entry> pictures = new LinkedHashMap<>();
+        Map<String, Map<String, List<Entry>>> folders = new TreeMap<>(NaturalOrder.INSTANCE);
+        for (Entry e : entries) {
+            String[] s = e.relative().split("/", -1);
+            if (List.of(s).stream().anyMatch(x -> x.isEmpty() || x.startsWith("."))) {
                 continue;
             }
-            String ext = extension(f);
-            if (AUDIO.contains(ext)) {
-                audio.add(f);
-            } else if (IMAGES.contains(ext) && (cover == null || isCoverName(f) && !isCoverName(cover))) {
-                cover = f;
+            if (s.length == 2 && s[1].equals(AUTHOR_PICTURE)) {
+                pictures.put(s[0], e);
+            } else if (s.length == 3) {
+                folders.computeIfAbsent(s[0], a -> new TreeMap<>(NaturalOrder.INSTANCE))
+                        .computeIfAbsent(s[1], t -> new ArrayList<>()).add(e);
             }
         }
-        if (audio.isEmpty()) {
-            return Optional.empty();
-        }
-        String author = authorDir.getFileName().toString();
-        String title = titleDir.getFileName().toString();
-        return Optional.of(new Book(id(author + "/" + title), author, title, titleDir, cover, authorPicture,
-                audio));
+        List<Book> found = new ArrayList<>();
+        folders.forEach((author, titles) -> titles.forEach((title, files) -> {
+            List<Entry> sorted = new ArrayList<>(files);
+            sorted.sort(Comparator.comparing(Entry::name, NaturalOrder.INSTANCE));
+            List<Entry> audio = new ArrayList<>();
+            Entry cover = null;
+            for (Entry f : sorted) {
+                String ext = extension(f.name());
+                if (AUDIO.contains(ext)) {
+                    audio.add(f);
+                } else if (IMAGES.contains(ext) && (cover == null || isCoverName(f.name()) && !isCoverName(cover.name()))) {
+                    cover = f;
+                }
+            }
+            if (!audio.isEmpty()) {
+                found.add(new Book(id(author + "/" + title), author, title, cover, pictures.get(author), audio));
+            }
+        }));
+        return List.copyOf(found);
     }
 
-    private static boolean isCoverName(Path p) {
-        String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.startsWith("cover") || name.startsWith("folder");
+    private static boolean isCoverName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.startsWith("cover") || n.startsWith("folder");
     }
 
     static String extension(Path p) {
-        String name = p.getFileName().toString();
+        return extension(p.getFileName().toString());
+    }
+
+    static String extension(String name) {
         int dot = name.lastIndexOf('.');
         return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
@@ -146,18 +164,5 @@ public final class Library {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static List<Path> sortedChildren(Path dir) throws IOException {
-        List<Path> children = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-            for (Path p : ds) {
-                if (!p.getFileName().toString().startsWith(".")) {
-                    children.add(p);
-                }
-            }
-        }
-        children.sort(Comparator.comparing(p -> p.getFileName().toString(), NaturalOrder.INSTANCE));
-        return children;
     }
 }

@@ -11,7 +11,6 @@ import jakarta.servlet.ServletContextAttributeListener;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.logging.Level;
@@ -29,6 +28,14 @@ import java.util.logging.Logger;
  * there instead. Why system properties and not {@code ${env:NAME:-default}} in web.xml: Tomcat replaces
  * {@code ${name:-default}} in web.xml itself while parsing (system properties only), so the default would
  * always win before the filter sees the value.
+ *
+ * <p>A library in an S3 store: a {@code libraryDir} of the form {@code s3://bucket/prefix} (e.g.
+ * {@code XACCEL_LIBRARY=s3://media/audiobooks}) is an {@link S3Library}, configured by the environment variables
+ * {@code XACCEL_S3_ENDPOINT}, {@code XACCEL_S3_REGION}, {@code XACCEL_S3_ACCESS_KEY}, {@code XACCEL_S3_SECRET_KEY},
+ * {@code XACCEL_S3_PATH_STYLE} and {@code XACCEL_S3_PRESIGN_SECONDS} ({@link S3Library.Config}). Then the store's
+ * origin is published as {@value #REMOTE_ORIGINS_PROPERTY} (the filter's {@code remoteOrigins}; empty for a library
+ * on disk), the filter's location is an empty local directory ({@value #NO_LOCAL_FILES} below
+ * {@code java.io.tmpdir}), and signed links stay off (they name local files that nginx opens).
  *
  * <p>Signed cover links: when the environment variable {@value #LINK_SECRET_ENV} (or the system property
  * {@value #LINK_SECRET_PROPERTY}) holds a secret and offload is not {@code never}, this publishes the secret, the
@@ -66,6 +73,13 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
 
     /** System property set to the library's real path before the filters start. */
     public static final String LIBRARY_PROPERTY = "xaccel.sample.library";
+    /**
+     * System property set to the filter's {@code remoteOrigins} before the filters start: the store's origin for a
+     * library in S3, empty (every remote object refused) for a library on disk.
+     */
+    public static final String REMOTE_ORIGINS_PROPERTY = "xaccel.sample.remoteOrigins";
+    /** The empty directory below {@code java.io.tmpdir} the filter's location names for a library in S3. */
+    public static final String NO_LOCAL_FILES = "xaccel-sample-no-local-files";
     /** System property set to the filter's offload mode before the filters start. */
     public static final String OFFLOAD_PROPERTY = "xaccel.sample.offload";
     /** Environment variable read for {@link #OFFLOAD_PROPERTY}; default {@value #DEFAULT_OFFLOAD}. */
@@ -106,6 +120,8 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
     /** The signed-link secret until the filter has accepted it and the feed links are made from it; else null. */
     private volatile String feedSecret;
     private volatile Duration feedLinkTtl;
+    /** The library of this context (signed links only exist for one on disk). */
+    private volatile Library ctxLibrary;
 
     @Override
     public void contextInitialized(ServletContextEvent sce) {
@@ -113,28 +129,39 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
         Placeholders placeholders = Placeholders.system();
         String libraryDir = param(ctx, placeholders, PARAM_LIBRARY_DIR, "");
         try {
-            Path root;
-            if (libraryDir.isBlank()) {
-                String demoDir = param(ctx, placeholders, PARAM_DEMO_LIBRARY_DIR,
-                        System.getProperty("java.io.tmpdir") + "/xaccel-demo-library");
-                root = Path.of(demoDir).toAbsolutePath();
-                DemoLibrary.ensure(root);
-                LOG.info(Messages.get("app.demoLibrary", root));
+            Library library;
+            if (libraryDir.startsWith(S3Library.SCHEME)) {
+                S3Library.Config config = S3Library.Config.fromEnvironment(libraryDir, System::getenv);
+                LOG.info(Messages.get("app.s3Library", config));
+                S3Library s3 = new S3Library(config, Path.of(System.getProperty("java.io.tmpdir"), NO_LOCAL_FILES));
+                System.setProperty(REMOTE_ORIGINS_PROPERTY, s3.origin());
+                library = s3;
             } else {
-                root = Path.of(libraryDir);
-                LOG.info(Messages.get("app.library", root));
+                Path root;
+                if (libraryDir.isBlank()) {
+                    String demoDir = param(ctx, placeholders, PARAM_DEMO_LIBRARY_DIR,
+                            System.getProperty("java.io.tmpdir") + "/xaccel-demo-library");
+                    root = Path.of(demoDir).toAbsolutePath();
+                    DemoLibrary.ensure(root);
+                    LOG.info(Messages.get("app.demoLibrary", root));
+                } else {
+                    root = Path.of(libraryDir);
+                    LOG.info(Messages.get("app.library", root));
+                }
+                library = new DirectoryLibrary(root);
+                System.setProperty(REMOTE_ORIGINS_PROPERTY, "");
             }
-            Library library = new Library(root);
             System.setProperty(LIBRARY_PROPERTY, library.root().toString());
             ctx.setAttribute(ATTR_LIBRARY, library);
-        } catch (IOException e) {
-            throw new UncheckedIOException(Messages.get("app.libraryFailed", libraryDir), e);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException(Messages.get("app.libraryFailed", libraryDir), e);
         }
 
         publish(OFFLOAD_ENV, OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
         publish(LIMIT_RATE_ENV, LIMIT_RATE_PROPERTY, DEFAULT_LIMIT_RATE);
         feedLinkTtl = Duration.ofSeconds(positive(PARAM_FEED_LINK_TTL,
                 param(ctx, placeholders, PARAM_FEED_LINK_TTL, DEFAULT_FEED_LINK_TTL)));
+        ctxLibrary = (Library) ctx.getAttribute(ATTR_LIBRARY);
         publishSignedLinks();
 
         Users users = Users.parse(param(ctx, placeholders, PARAM_USERS, DEFAULT_USERS));
@@ -174,12 +201,19 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
             LOG.info(Messages.get("app.signedLinksNoProxy", LINK_SECRET_ENV, OFFLOAD_PROPERTY));
             secret = "";
         }
+        boolean s3 = ctxLibrary instanceof S3Library;
+        if (!secret.isEmpty() && s3) {
+            LOG.info(Messages.get("app.signedLinksS3", LINK_SECRET_ENV));
+            secret = "";
+        }
         feedSecret = null;
         if (secret.isEmpty()) {
             System.setProperty(LINK_SECRET_PROPERTY, "");
             System.setProperty(LINK_PREFIX_PROPERTY, "");
             System.setProperty(LINK_TTL_PROPERTY, "");
-            LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            if (!s3) {
+                LOG.info(Messages.get("app.signedLinksOff", LINK_SECRET_ENV));
+            }
             LOG.info(Messages.get("app.feedsOff"));
             return;
         }
@@ -211,6 +245,14 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
             SignedLinks feedLinks = SignedLinks.create(secret, FEED_LINK_PREFIX, feedLinkTtl);
             event.getServletContext().setAttribute(ATTR_FEED_LINKS, feedLinks);
             LOG.info(Messages.get("app.feedsOn", FEED_LINK_PREFIX, Long.toString(feedLinks.ttl().getSeconds())));
+        }
+    }
+
+    /** Closes the store's client of a library in S3. */
+    @Override
+    public void contextDestroyed(ServletContextEvent sce) {
+        if (sce.getServletContext().getAttribute(ATTR_LIBRARY) instanceof S3Library s3) {
+            s3.close();
         }
     }
 

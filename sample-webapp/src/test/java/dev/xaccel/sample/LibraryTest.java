@@ -35,15 +35,17 @@ class LibraryTest {
         file("Ålfred/Ünïcode ?+%/a.m4b");
         file(".trash/Old/x.mp3");
 
-        Library lib = new Library(root);
+        DirectoryLibrary lib = new DirectoryLibrary(root);
         List<Book> books = lib.books();
         assertEquals(2, books.size());
         Book b = books.stream().filter(x -> x.title().equals("Book #1")).findFirst().orElseThrow();
         assertEquals("Jane Doe", b.author());
         assertEquals(List.of("Chapter 2.mp3", "Chapter 10.mp3"),
-                b.files().stream().map(f -> f.getFileName().toString()).toList());
-        assertEquals("Cover.png", b.cover().getFileName().toString());
-        assertEquals("Jane Doe/Book #1/Chapter 2.mp3", lib.relative(b.files().get(0)));
+                b.files().stream().map(Library.Entry::name).toList());
+        assertEquals("Cover.png", b.cover().name());
+        assertEquals("Jane Doe/Book #1/Chapter 2.mp3", b.files().get(0).relative());
+        assertEquals(root.toRealPath().resolve("Jane Doe/Book #1/Chapter 2.mp3"), lib.file(b.files().get(0)));
+        assertEquals("Jane Doe/Book #1/Chapter 2.mp3".length(), b.files().get(0).size());
 
         Book u = books.stream().filter(x -> x.author().equals("Ålfred")).findFirst().orElseThrow();
         assertNull(u.cover());
@@ -66,17 +68,37 @@ class LibraryTest {
         Files.createDirectories(root.resolve("Max Poe/" + Library.AUTHOR_PICTURE));
         file("Max Poe/Book/a.mp3");
 
-        Library lib = new Library(root);
+        DirectoryLibrary lib = new DirectoryLibrary(root);
         for (Book b : lib.books()) {
             if (b.author().equals("Jane Doe")) {
-                assertEquals(picture.toRealPath(), b.authorPicture().toRealPath(), b.title());
-                assertEquals("Jane Doe/author.jpg", lib.relative(b.authorPicture()));
+                assertEquals(picture.toRealPath(), lib.file(b.authorPicture()), b.title());
+                assertEquals("Jane Doe/author.jpg", b.authorPicture().relative());
             } else {
                 assertNull(b.authorPicture(), b.author());
             }
         }
         assertEquals(4, lib.books().size());
         assertEquals("author.jpg", Library.AUTHOR_PICTURE);
+    }
+
+    /** The keys of a bucket index like the folders of a disk (S3Library lists them flat). */
+    @Test
+    void flatKeysAreIndexedLikeFolders() {
+        java.time.Instant t = java.time.Instant.EPOCH;
+        List<Book> books = Library.index(List.of(new Library.Entry("Jane Doe/Book/Chapter 10.mp3", 1, t),
+                new Library.Entry("Jane Doe/Book/Chapter 2.mp3", 2, t), new Library.Entry("Jane Doe/Book/back.jpg", 3, t),
+                new Library.Entry("Jane Doe/Book/folder.png", 4, t), new Library.Entry("Jane Doe/author.jpg", 5, t),
+                new Library.Entry("Jane Doe/Author.JPG", 6, t), new Library.Entry("Jane Doe/.x/Book/a.mp3", 7, t),
+                new Library.Entry("Jane Doe/Book/.hidden.mp3", 8, t), new Library.Entry("Jane Doe/Book/deep/a.mp3", 9, t),
+                new Library.Entry("Jane Doe//a.mp3", 10, t), new Library.Entry("Other/No audio/cover.jpg", 11, t),
+                new Library.Entry("Abe/T/x.ogg", 12, t)));
+        assertEquals(List.of("Abe", "Jane Doe"), books.stream().map(Book::author).toList());
+        Book b = books.get(1);
+        assertEquals(List.of("Chapter 2.mp3", "Chapter 10.mp3"), b.files().stream().map(Library.Entry::name).toList());
+        assertEquals("folder.png", b.cover().name());
+        assertEquals("Jane Doe/author.jpg", b.authorPicture().relative());
+        assertNull(books.get(0).cover());
+        assertEquals(Library.id("Jane Doe/Book"), b.id());
     }
 
     @Test

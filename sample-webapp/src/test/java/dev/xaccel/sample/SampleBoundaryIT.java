@@ -57,7 +57,8 @@ class SampleBoundaryIT {
         List<String> goals = new ArrayList<>();
         List<String> starts = new ArrayList<>(List.of("/", "/index.html", "/assets/app.css", "/assets/app.js",
                 "/api/login", "/api/items", "/library/", "/s/library/", "/_xaccel/library/",
-                "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached", "/feeds/", "/f/library/"));
+                "/_xaccel_cached/_xaccel/library/", "/_xaccel_auth", "/_xaccel_cached", "/feeds/", "/f/library/",
+                "/_xaccel/remote/http/127.0.0.1:9/library/"));
         // a valid signed cover link, as the item list hands it out: a start a client may hold. A link opens its
         // file for anyone (a bearer link), so that one URL is not a goal; reaching any other file from it is.
         HttpResponse<byte[]> items = http.get(stack.url("/api/items"), "Authorization", demo);

@@ -2,6 +2,7 @@ package dev.xaccel.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.xaccel.sample.demo.DemoStore;
 import dev.xaccel.sample.demolib.DemoLibrary;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.tomcat.CatalinaLauncher;
@@ -29,18 +30,27 @@ final class SampleStack implements AutoCloseable {
 
     private static final Http HTTP = new Http();
 
+    /** The CA bundle of the remote location (no https store here; nginx loads it all the same). */
+    static final String CA_CERTIFICATES = "/etc/ssl/certs/ca-certificates.crt";
+    /** The bucket of {@link #startS3}. */
+    static final String BUCKET = "sample-it";
+    static final String S3_PREFIX = "audiobooks";
+
     /** The signed-link secret of this deployment (Tomcat's XACCEL_LINK_SECRET, nginx's {@code ${LINK_SECRET}}). */
     final String linkSecret;
     /** The demo library, as a real path (no link in it). */
     final Path library;
     final CatalinaLauncher tomcat;
     final NginxServer nginx;
+    /** The library's S3 store ({@link #startS3}), or null for a library on disk. */
+    final DemoStore store;
 
-    private SampleStack(String linkSecret, Path library, CatalinaLauncher tomcat, NginxServer nginx) {
+    private SampleStack(String linkSecret, Path library, CatalinaLauncher tomcat, NginxServer nginx, DemoStore store) {
         this.linkSecret = linkSecret;
         this.library = library;
         this.tomcat = tomcat;
         this.nginx = nginx;
+        this.store = store;
     }
 
     /** {@link #start(String, String, Map)} with the demo library the ITs share, {@code it-work/library}. */
@@ -55,29 +65,81 @@ final class SampleStack implements AutoCloseable {
      * @param env the application's settings besides the library and the secret (XACCEL_DEMO_USERS, ...)
      */
     static SampleStack start(String name, String libraryName, Map<String, String> env) throws Exception {
+        return start(name, libraryName, env, false);
+    }
+
+    /**
+     * The same deployment with the library in an S3 store: the demo library of {@code it-work/library} imported into
+     * the bucket {@value #BUCKET} under {@value #S3_PREFIX}/ of a {@link DemoStore} (s3proxy, a child JVM on a free
+     * loopback port, under {@code it-work/<name>/store/}), the application configured by XACCEL_LIBRARY=s3://… and
+     * the XACCEL_S3_* variables, nginx's remote location pointed at the store.
+     */
+    static SampleStack startS3(String name, Map<String, String> env) throws Exception {
+        return start(name, "library", env, true);
+    }
+
+    private static SampleStack start(String name, String libraryName, Map<String, String> env, boolean s3)
+            throws Exception {
         NginxServer.findBinary();                       // fails before Tomcat starts when nginx is missing
         Path library = ItSupport.work(libraryName);
         DemoLibrary.ensure(library);
         library = library.toRealPath();
         String linkSecret = ItSupport.newLinkSecret();
         Map<String, String> appEnv = new LinkedHashMap<>(env);
-        appEnv.put("XACCEL_DEMO_LIBRARY", library.toString());
         appEnv.put("XACCEL_LINK_SECRET", linkSecret);
-        CatalinaLauncher tomcat = startTomcat(ItSupport.work(name + "/catalina-base"), appEnv);
+        DemoStore store = null;
+        String remoteOrigin = "http://127.0.0.1:9";     // no store: an address nginx never asks
+        Path nginxLibrary = library;
+        if (s3) {
+            String secret = ItSupport.newLinkSecret();
+            store = DemoStore.start(storeClassPath(), ItSupport.work(name + "/store"), 0, BUCKET, S3_PREFIX, library,
+                    "sample-it", secret);
+            appEnv.put("XACCEL_LIBRARY", "s3://" + BUCKET + "/" + S3_PREFIX);
+            appEnv.put("XACCEL_S3_ENDPOINT", store.endpoint());
+            appEnv.put("XACCEL_S3_REGION", "eu-west-1");
+            appEnv.put("XACCEL_S3_ACCESS_KEY", "sample-it");
+            appEnv.put("XACCEL_S3_SECRET_KEY", secret);
+            remoteOrigin = store.endpoint();
+            nginxLibrary = ItSupport.work(name + "/no-local-files").toRealPath();
+        } else {
+            appEnv.put("XACCEL_DEMO_LIBRARY", library.toString());
+        }
+        CatalinaLauncher tomcat;
+        try {
+            tomcat = startTomcat(ItSupport.work(name + "/catalina-base"), appEnv);
+        } catch (Exception | AssertionError e) {
+            if (store != null) {
+                store.close();
+            }
+            throw e;
+        }
         NginxServer nginx;
         try {
             nginx = NginxServer.builder(ItSupport.work(name + "/nginx"))
                     .template(ItSupport.property("xaccel.it.nginxTemplate"))
                     .value("TOMCAT_PORT", Integer.toString(tomcat.httpPort()))
-                    .value("LIBRARY", library.toString())
+                    .value("LIBRARY", nginxLibrary.toString())
                     .value("LINK_SECRET", linkSecret)
+                    .value("REMOTE_ORIGIN", remoteOrigin)
+                    .value("REMOTE_SERVER", remoteOrigin.substring("http://".length()))
+                    .value("CA_CERTIFICATES", CA_CERTIFICATES)
                     .workersRead(library)
                     .start();
         } catch (IOException | RuntimeException e) {
             stopAfterFailure(tomcat, e);
+            if (store != null) {
+                store.close();
+            }
             throw e;
         }
-        return new SampleStack(linkSecret, library, tomcat, nginx);
+        return new SampleStack(linkSecret, library, tomcat, nginx, store);
+    }
+
+    /** xaccel-test-store's classes and its class path (the build writes target/classpath.txt). */
+    static String storeClassPath() throws IOException {
+        Path module = ItSupport.property("xaccel.it.storeModule");
+        return module.resolve("classes") + java.io.File.pathSeparator
+                + Files.readString(module.resolve("classpath.txt"), StandardCharsets.UTF_8).trim();
     }
 
     /**
@@ -161,13 +223,19 @@ final class SampleStack implements AutoCloseable {
         return r;
     }
 
-    /** Stops nginx, then Tomcat (through its shutdown port); what a test stopped already stays stopped. */
+    /** Stops nginx, then Tomcat (through its shutdown port), then the store; what a test stopped stays stopped. */
     @Override
     public void close() throws IOException {
         try {
             nginx.close();
         } finally {
-            tomcat.close();
+            try {
+                tomcat.close();
+            } finally {
+                if (store != null) {
+                    store.close();
+                }
+            }
         }
     }
 }

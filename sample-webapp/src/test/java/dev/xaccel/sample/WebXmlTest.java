@@ -74,6 +74,7 @@ class WebXmlTest {
         assertEquals("${sys:" + SampleApp.LINK_SECRET_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_SECRET));
         assertEquals("${sys:" + SampleApp.LINK_PREFIX_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_PREFIX));
         assertEquals("${sys:" + SampleApp.LINK_TTL_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_TTL));
+        assertEquals("${sys:" + SampleApp.REMOTE_ORIGINS_PROPERTY + "}", filter.get(InitParams.REMOTE_ORIGINS));
         for (String v : params.values()) {
             assertFalse(v.contains(":-"), v);
         }

@@ -198,6 +198,7 @@ class AcceptFilterTomcatIT {
 
         long baseline = baseline(protocol);
         openSilentClients(3);
+        long opened = System.nanoTime();
         Thread.sleep(1500);
         assertEquals(baseline, protocol.getConnectionCount(), "silent clients reached Tomcat");
         if (OS == OsFamily.LINUX) {
@@ -206,7 +207,9 @@ class AcceptFilterTomcatIT {
 
         assertServed(get());
         assertEquals(baseline, awaitConnectionCount(protocol, baseline));
-        if (OS == OsFamily.LINUX) {
+        // the kernel holds them for its 7 s of TCP_DEFER_ACCEPT only: on a loaded machine the request and the wait
+        // for a stable count can take longer, and then "still held" is no longer a property of the filter
+        if (OS == OsFamily.LINUX && System.nanoTime() - opened < 6_000_000_000L) {
             assertEquals(3, KernelTcpTable.synRecv(port()), "silent clients still held");
         }
     }

@@ -3,6 +3,7 @@ package dev.xaccel.sample.api;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.sample.AudioDuration;
 import dev.xaccel.sample.Book;
+import dev.xaccel.sample.DirectoryLibrary;
 import dev.xaccel.sample.Library;
 import dev.xaccel.sample.SampleApp;
 import dev.xaccel.sample.auth.AuthFilter;
@@ -17,10 +18,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -80,7 +77,10 @@ public class FeedsResource {
                     .header("WWW-Authenticate", "Bearer realm=\"" + AuthFilter.REALM + "\", error=\"invalid_token\"")
                     .build();
         }
-        Library library = (Library) servletContext.getAttribute(SampleApp.ATTR_LIBRARY);
+        // feeds need signed links, which exist for a library on disk only
+        if (!(servletContext.getAttribute(SampleApp.ATTR_LIBRARY) instanceof DirectoryLibrary library)) {
+            return empty(Response.Status.NOT_FOUND).build();
+        }
         Book book = library.find(id).orElse(null);
         if (book == null) {
             return empty(Response.Status.NOT_FOUND).build();
@@ -93,30 +93,31 @@ public class FeedsResource {
                 .build();
     }
 
-    private FeedWriter.Channel channel(Book book, Library library, SignedLinks feedLinks, SignedLinks coverLinks,
+    private FeedWriter.Channel channel(Book book, DirectoryLibrary library, SignedLinks feedLinks, SignedLinks coverLinks,
                                        String origin) {
         Instant last = lastPublished(book);
         int count = book.files().size();
         List<FeedWriter.Episode> episodes = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            java.nio.file.Path f = book.files().get(i);
-            String relative = library.relative(f);
+            Library.Entry f = book.files().get(i);
+            String relative = f.relative();
             String link;
             try {
                 link = feedLinks.sign(relative);
             } catch (IllegalArgumentException e) {
                 continue;                   // a name nginx would not see unchanged (control characters): never signed
             }
-            String type = servletContext.getMimeType(f.getFileName().toString());
+            String type = servletContext.getMimeType(f.name());
             episodes.add(new FeedWriter.Episode(i + 1, title(f), "xaccel-sample:" + book.id() + ":" + Library.id(relative),
-                    origin + link, size(f), type == null ? MediaType.APPLICATION_OCTET_STREAM : type,
-                    last.minus(EPISODE_SPACING.multipliedBy(count - 1L - i)), AudioDuration.of(f).orElse(null)));
+                    origin + link, f.size(), type == null ? MediaType.APPLICATION_OCTET_STREAM : type,
+                    last.minus(EPISODE_SPACING.multipliedBy(count - 1L - i)),
+                    AudioDuration.of(library.file(f)).orElse(null)));
         }
         String image = null;
         if (book.cover() != null) {
             try {
                 // a cover link (the covers' location), but living as long as the enclosures
-                image = origin + coverLinks.sign(library.relative(book.cover()), feedLinks.defaultExpiry());
+                image = origin + coverLinks.sign(book.cover().relative(), feedLinks.defaultExpiry());
             } catch (IllegalArgumentException e) {
                 image = null;
             }
@@ -130,32 +131,19 @@ public class FeedsResource {
     /** The oldest last-modified time of the book's chapters, to the second: stable while the files are. */
     private static Instant lastPublished(Book book) {
         Instant first = null;
-        for (java.nio.file.Path f : book.files()) {
-            try {
-                FileTime t = Files.getLastModifiedTime(f);
-                if (first == null || t.toInstant().isBefore(first)) {
-                    first = t.toInstant();
-                }
-            } catch (IOException e) {
-                // a vanished file: the others decide
+        for (Library.Entry f : book.files()) {
+            if (first == null || f.lastModified().isBefore(first)) {
+                first = f.lastModified();
             }
         }
         return (first == null ? Instant.EPOCH : first).truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** The file name without its extension. */
-    private static String title(java.nio.file.Path f) {
-        String name = f.getFileName().toString();
+    private static String title(Library.Entry f) {
+        String name = f.name();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
-    }
-
-    private static long size(java.nio.file.Path f) {
-        try {
-            return Files.size(f);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static Response.ResponseBuilder empty(Response.Status status) {

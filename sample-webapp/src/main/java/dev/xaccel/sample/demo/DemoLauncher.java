@@ -20,8 +20,13 @@ import org.apache.catalina.valves.ErrorReportValve;
  * <pre>
  * java -cp target/classes:$(cat target/demo-classpath.txt) dev.xaccel.sample.demo.DemoLauncher \
  *      --war target/sample-webapp.war --port 8081 --base target/demo-tomcat [--context /]
+ *      [--store-classpath CP --store-dir DIR --store-port N --store-library DIR]
  * </pre>
- * Stops Tomcat on SIGINT/SIGTERM (shutdown hook).
+ * With the {@code --store-*} options and {@code XACCEL_LIBRARY=s3://bucket/prefix} ({@code ./demo} sets them), it
+ * first generates the demo library into {@code --store-library} and starts the demo's S3 store ({@link DemoStore},
+ * a child JVM, credentials {@code XACCEL_S3_ACCESS_KEY}/{@code XACCEL_S3_SECRET_KEY}) with that library imported
+ * under the prefix; the application then reads its library from the store.
+ * Stops Tomcat (and the store) on SIGINT/SIGTERM (shutdown hook).
  */
 public final class DemoLauncher {
 
@@ -51,6 +56,8 @@ public final class DemoLauncher {
             throw new IllegalArgumentException("WAR not found: " + war + " (build it: mvn -pl sample-webapp -am package)");
         }
 
+        DemoStore store = opts.containsKey("store-dir") ? store(opts) : null;
+
         Files.createDirectories(base.resolve("webapps"));
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(base.toString());
@@ -78,12 +85,39 @@ public final class DemoLauncher {
             }
         });
 
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(tomcat), "demo-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stop(tomcat);
+            if (store != null) {
+                store.close();
+                System.out.println("demo: the S3 store stopped");
+            }
+        }, "demo-shutdown"));
         tomcat.start();
         System.out.println("demo: Tomcat listening on http://127.0.0.1:" + port
                 + ("/".equals(contextPath) ? "/" : contextPath + "/") + " (protocol "
                 + connector.getProtocolHandlerClassName() + ")");
         tomcat.getServer().await();
+    }
+
+    /** Generates the demo library and starts the store with it under XACCEL_LIBRARY's bucket and prefix. */
+    private static DemoStore store(Map<String, String> opts) throws java.io.IOException {
+        String location = System.getenv("XACCEL_LIBRARY");
+        if (location == null || !location.startsWith("s3://")) {
+            throw new IllegalArgumentException("--store-dir needs XACCEL_LIBRARY=s3://bucket/prefix");
+        }
+        String rest = location.substring("s3://".length());
+        int slash = rest.indexOf('/');
+        String bucket = slash < 0 ? rest : rest.substring(0, slash);
+        String prefix = slash < 0 ? "" : rest.substring(slash + 1);
+        Path library = Path.of(require(opts, "store-library")).toAbsolutePath();
+        System.setProperty("java.awt.headless", "true");
+        dev.xaccel.sample.demolib.DemoLibrary.ensure(library);
+        DemoStore store = DemoStore.start(require(opts, "store-classpath"), Path.of(require(opts, "store-dir")),
+                Integer.parseInt(opts.getOrDefault("store-port", "0")), bucket, prefix, library,
+                System.getenv("XACCEL_S3_ACCESS_KEY"), System.getenv("XACCEL_S3_SECRET_KEY"));
+        System.out.println("demo: S3 store (s3proxy, pid " + store.pid() + ") on " + store.endpoint() + " with the demo"
+                + " library uploaded to " + location);
+        return store;
     }
 
     static Connector connector(int port) {
@@ -134,7 +168,7 @@ public final class DemoLauncher {
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: DemoLauncher --war FILE [--port N] [--base DIR]"
-                        + " [--context /path]");
+                        + " [--context /path] [--store-classpath CP --store-dir DIR --store-port N --store-library DIR]");
             }
             m.put(args[i].substring(2), args[++i]);
         }

@@ -132,7 +132,7 @@ class DemoLibraryTest {
 
     @Test
     void theLibraryScanFindsTheDemoBooks() throws IOException {
-        Library lib = new Library(root);
+        Library lib = new dev.xaccel.sample.DirectoryLibrary(root);
         assertEquals(DemoLibrary.BOOKS.size(), lib.books().size());
         for (var book : lib.books()) {
             assertTrue(book.cover() != null, book.title());

@@ -1,0 +1,183 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.xaccel.sample.demolib.DemoLibrary;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sample with its library in an S3 store, deployed as users deploy it (the Tomcat distribution, the shipped
+ * server.xml, web.xml and nginx config): the demo library imported into s3proxy (a child JVM, filesystem backend),
+ * XACCEL_LIBRARY=s3://…, the store's origin in the filter's remoteOrigins and in nginx's map. Every file request is
+ * authorized by the application, which presigns a GET for seconds: nginx fetches the object from the store (Tomcat
+ * sends no byte), or, for a client talking to Tomcat directly, the filter streams it.
+ */
+class S3LibraryIT {
+
+    static final String ADA = "Ada Lovelace";
+    static final String NOTES = "Notes on the Analytical Engine";
+    static final Http http = new Http();
+    static SampleStack stack;
+
+    @BeforeAll
+    static void deploy() throws Exception {
+        stack = SampleStack.startS3("s3", Map.of("XACCEL_DEMO_USERS", "demo:demo"));
+    }
+
+    @AfterAll
+    static void undeploy() throws Exception {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    static String adaId() {
+        return Library.id(ADA + "/" + NOTES);
+    }
+
+    static byte[] chapter() throws Exception {
+        DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
+        return Files.readAllBytes(ada.dir(stack.library).resolve(ada.chapters().get(0).fileName()));
+    }
+
+    /** GETs of objects of the library (not the application's listings) the store received. */
+    static long objectGets() throws Exception {
+        return stack.store.requests().stream()
+                .filter(r -> r.startsWith("GET /" + SampleStack.BUCKET + "/" + SampleStack.S3_PREFIX + "/")).count();
+    }
+
+    @Test
+    void theApplicationReadsItsLibraryFromTheStore() {
+        String log = stack.tomcat.log();
+        assertTrue(log.contains("Serving the library in the store s3://" + SampleStack.BUCKET + "/"
+                + SampleStack.S3_PREFIX + "/"), log);
+        assertTrue(log.contains("signed links name local files for nginx, so they stay off"), log);
+    }
+
+    @Test
+    void withoutLoginEveryFileIs401WithoutAByteAndWithoutAStoreRequest() throws Exception {
+        long before = objectGets();
+        byte[] wav = chapter();
+        for (String url : List.of("/api/items", "/api/items/" + adaId() + "/file/0", "/api/items/" + adaId()
+                + "/file/0?download=1", "/api/items/" + adaId() + "/cover", "/api/items/" + adaId() + "/author-picture")) {
+            for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged"})) {
+                HttpResponse<byte[]> r = http.get(stack.url(url), headers);
+                assertEquals(401, r.statusCode(), url);
+                assertTrue(r.body().length < 200, url);
+                assertEquals(-1, indexOf(r.body(), Arrays.copyOfRange(wav, 5000, 5032)), url);
+            }
+        }
+        String internal = "/_xaccel/remote/http/127.0.0.1:" + stack.store.port() + "/" + SampleStack.BUCKET + "/"
+                + SampleStack.S3_PREFIX + "/Ada%20Lovelace/author.jpg";
+        assertEquals(404, http.get(stack.url(internal)).statusCode(), "the remote location is internal");
+        assertEquals(before, objectGets(), "the store was asked: " + stack.store.requests());
+    }
+
+    @Test
+    void theItemListNamesTheApiUrlsOnly() throws Exception {
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items"), "Authorization", stack.bearer("demo", "demo"));
+        assertEquals(200, r.statusCode(), Http.text(r));
+        JsonArray items = Http.array(r);
+        assertEquals(DemoLibrary.BOOKS.size(), items.size(), Http.text(r));
+        JsonObject ada = items.stream().map(v -> (JsonObject) v).filter(i -> i.getString("id").equals(adaId()))
+                .findFirst().orElseThrow();
+        assertEquals(NOTES, ada.getString("title"));
+        assertEquals("/api/items/" + adaId() + "/cover", ada.getString("cover"), "no signed link for S3");
+        assertEquals("/api/items/" + adaId() + "/author-picture", ada.getString("authorPicture"));
+        assertTrue(!ada.containsKey("feed") || ada.isNull("feed"), "no podcast feed for S3: " + ada);
+        JsonObject file = ada.getJsonArray("files").getJsonObject(0);
+        assertEquals(DemoLibrary.BOOKS.get(0).chapters().get(0).fileName(), file.getString("name"));
+        assertEquals(chapter().length, file.getJsonNumber("size").longValue());
+        assertEquals("audio/wav", file.getString("contentType"));
+        assertTrue(!file.containsKey("library") || file.isNull("library"), "no mapped /library/ URL: " + file);
+    }
+
+    @Test
+    void aChapterIsOffloadedToTheStoreByteExact() throws Exception {
+        String auth = stack.bearer("demo", "demo");
+        long before = objectGets();
+        int mark = stack.nginx.accessLog().size();
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items/" + adaId() + "/file/0"), "Authorization", auth);
+        assertEquals(200, r.statusCode());
+        assertArrayEquals(chapter(), r.body());
+        assertEquals("audio/wav", r.headers().firstValue("Content-Type").orElse(""));
+        assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElse(""));
+        assertTrue(r.headers().firstValue("x-amz-request-id").isEmpty(), "the store's headers stay hidden");
+        String line = stack.nginx.awaitAccessLogLine(l -> stack.nginx.accessLog().indexOf(l) >= mark
+                && l.contains("/api/items/" + adaId() + "/file/0 "), "of the chapter");
+        assertTrue(line.contains("uri=\"/_xaccel/remote/http/127.0.0.1:" + stack.store.port() + "/"
+                + SampleStack.BUCKET + "/" + SampleStack.S3_PREFIX + "/Ada%20Lovelace/"), line);
+        assertTrue(line.contains(" ulen=0 : " + chapter().length + " "), "Tomcat sent 0 bytes, the store all: " + line);
+        assertFalse(line.contains("X-Amz-"), "no signature in the access log: " + line);
+        assertEquals(before + 1, objectGets());
+
+        // the cover too: through the API URL, offloaded the same way
+        HttpResponse<byte[]> cover = http.get(stack.url("/api/items/" + adaId() + "/cover"), "Authorization", auth);
+        assertEquals(200, cover.statusCode());
+        assertEquals("image/png", cover.headers().firstValue("Content-Type").orElse(""));
+        DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
+        assertArrayEquals(Files.readAllBytes(ada.dir(stack.library).resolve(ada.coverFile())), cover.body());
+    }
+
+    @Test
+    void aSeekIsA206FromTheStore() throws Exception {
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items/" + adaId() + "/file/0?download=1"), "Authorization",
+                stack.bearer("demo", "demo"), "Range", "bytes=1000000-1999999");
+        assertEquals(206, r.statusCode());
+        byte[] wav = chapter();
+        assertEquals("bytes 1000000-1999999/" + wav.length, r.headers().firstValue("Content-Range").orElse(""));
+        assertArrayEquals(Arrays.copyOfRange(wav, 1000000, 2000000), r.body());
+        String disposition = r.headers().firstValue("Content-Disposition").orElse("");
+        assertTrue(disposition.startsWith("attachment;") && disposition.contains("filename=\"01 Sketch #1.wav\""),
+                disposition);
+    }
+
+    /** Without nginx (a client talking to Tomcat) the filter streams the object from the store itself. */
+    @Test
+    void withoutNginxTheFilterStreamsTheObject() throws Exception {
+        String auth = stack.bearer("demo", "demo");
+        String url = stack.tomcat.url("/api/items/" + adaId() + "/file/0");
+        HttpResponse<byte[]> r = http.get(url, "Authorization", auth);
+        assertEquals(200, r.statusCode());
+        assertNull(r.headers().firstValue("X-Accel-Redirect").orElse(null));
+        assertArrayEquals(chapter(), r.body());
+        HttpResponse<byte[]> range = http.get(url, "Authorization", auth, "Range", "bytes=100-199");
+        assertEquals(206, range.statusCode());
+        assertArrayEquals(Arrays.copyOfRange(chapter(), 100, 200), range.body());
+        // what nginx gets when it asks: an empty answer naming the remote location, the presigned query included
+        HttpResponse<byte[]> decision = http.get(url, "Authorization", auth, "X-Sendfile-Type", "X-Accel-Redirect");
+        assertEquals(200, decision.statusCode());
+        assertEquals(0, decision.body().length);
+        String redirect = decision.headers().firstValue("X-Accel-Redirect").orElse("");
+        assertTrue(redirect.startsWith("/_xaccel/remote/http/127.0.0.1:" + stack.store.port() + "/"
+                + SampleStack.BUCKET + "/" + SampleStack.S3_PREFIX + "/Ada%2520Lovelace/"), redirect);
+        assertTrue(redirect.contains("X-Amz-Expires=10&"), "presigned for 10 s: " + redirect);
+    }
+
+    static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+}
