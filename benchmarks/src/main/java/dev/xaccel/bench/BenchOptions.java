@@ -131,8 +131,9 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
                   --flood IDLE,SLOW     idle and slow clients of the accept-filter workload (default %d,%d)
                   --defer S             TCP_DEFER_ACCEPT seconds (default %d)
                   --only LIST           workloads among large,small,accept,jmh (default all)
-                  --setups "LIST"       among: %s (default
-                                        all; cached and signed run in the small-file workload only)
+                  --setups "LIST"       among: %s
+                                        (default all; cached, signed, bare and uds run in the small-file workload
+                                        only)
                   --jmh "OPTS"          JMH options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o

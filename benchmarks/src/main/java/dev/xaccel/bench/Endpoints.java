@@ -24,6 +24,8 @@ final class Endpoints {
         base.put(Setup.CACHED, url(ports.cached(), BenchNginxConf.CACHED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.SIGNED, url(ports.signed(), BenchServer.SIGNED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.CONFINED, url(ports.confined(), "/files"));
+        base.put(Setup.BARE, url(ports.bare(), HopSetups.BARE_CONTEXT + "/files"));
+        base.put(Setup.UDS, url(ports.uds(), "/accel/files"));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }

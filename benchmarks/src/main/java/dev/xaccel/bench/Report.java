@@ -33,10 +33,12 @@ public final class Report {
         SETUPS.put("cached", "(6) cached decisions (auth_request + cache)");
         SETUPS.put("signed", "(7) signed links (nginx secure_link)");
         SETUPS.put("confined", "(8) nginx static + disable_symlinks, no auth");
+        SETUPS.put("bare", "(9) nginx + bare X-Accel servlet, no auth");
+        SETUPS.put("uds", "(10) xaccel over a Unix domain socket");
     }
 
     static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed",
-        "confined"};
+        "confined", "bare", "uds"};
 
     /** What the confinement ratio lines call setup 8 over setup 4. */
     private static final String CONFINEMENT = "nginx static with `disable_symlinks on from=` / nginx static";
@@ -199,6 +201,24 @@ public final class Report {
         return aggregate(workload, setup, "jvm_s", "GB");
     }
 
+    /** workload → the setups measured in it. */
+    private Map<String, Set<String>> measuredSetups() {
+        Map<String, Set<String>> m = new LinkedHashMap<>();
+        data.forEach((w, setups) -> m.put(w, setups.keySet()));
+        return m;
+    }
+
+    /** workload → its label from the meta data. */
+    private Map<String, String> labels() {
+        Map<String, String> m = new LinkedHashMap<>();
+        meta.forEach((k, v) -> {
+            if (k.startsWith("label.")) {
+                m.put(k.substring("label.".length()), v);
+            }
+        });
+        return m;
+    }
+
     private Set<String> workloads(String prefix) {
         Set<String> s = new LinkedHashSet<>();
         for (String w : data.keySet()) {
@@ -239,6 +259,7 @@ public final class Report {
                     .append(meta.getOrDefault("load_note", "")).append("\n\n");
         }
 
+        md.append(HeadlineRatios.markdown(this::roundRatios, measuredSetups(), labels()));
         largeSection(md);
         smallSection(md);
         if (!perf.isBlank()) {
@@ -443,10 +464,11 @@ public final class Report {
 
     /** Order of the small-file ratio columns and their names. */
     static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
-            "confined");
+            "confined", "bare", "uds");
     static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
             "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
-            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined");
+            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined",
+            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket");
 
     private void acceptSection(StringBuilder md) {
         Set<String> ws = workloads("accept-");
@@ -520,7 +542,8 @@ public final class Report {
         int gap = 6;
         int y = 40;
         StringBuilder body = new StringBuilder();
-        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b"};
+        String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b",
+            "#7f6000", "#1f4e79"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

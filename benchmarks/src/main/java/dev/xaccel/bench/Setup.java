@@ -19,7 +19,11 @@ enum Setup {
     /** (7) signed links, the secure_link location of docs/nginx/xaccel-signed-links.conf.template. */
     SIGNED("signed", true),
     /** (8) nginx static confined at open time ({@code disable_symlinks on from=<data root>}), no auth. */
-    CONFINED("confined", false);
+    CONFINED("confined", false),
+    /** (9) nginx in front of a bare servlet answering a fixed X-Accel-Redirect: the floor of the round trip. */
+    BARE("bare", true),
+    /** (10) (3) with nginx reaching Tomcat over a Unix domain socket instead of loopback TCP. */
+    UDS("uds", true);
 
     private final String id;
     private final boolean smallOnly;
@@ -33,7 +37,7 @@ enum Setup {
         return id;
     }
 
-    /** Measured in the small-file workload only (the setups of issue 6). */
+    /** Measured in the small-file workload only (the setups of issues 6 and 15). */
     boolean smallOnly() {
         return smallOnly;
     }

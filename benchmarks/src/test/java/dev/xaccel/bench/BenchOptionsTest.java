@@ -103,7 +103,7 @@ class BenchOptionsTest {
         assertEquals("--flood: expected IDLE,SLOW (two counts), got '200'", error("--flood", "200"));
         assertEquals("--flood: expected counts of 0 or more, got '-1,2'", error("--flood", "-1,2"));
         assertEquals("--setups: unknown setup 'nginx' in 'xaccel nginx' (known: tomcat proxied xaccel static default "
-                + "cached signed confined)", error("--setups", "xaccel nginx"));
+                + "cached signed confined bare uds)", error("--setups", "xaccel nginx"));
         assertTrue(error("--only", "large,huge").startsWith("--only: unknown workload 'huge' in 'large,huge'"));
         assertEquals("--concurrency: expected positive integers, got '8x' in '1 8x'", error("--concurrency", "1 8x"));
         assertEquals("--duration needs a value", error("--quick", "--duration"));
@@ -122,7 +122,7 @@ class BenchOptionsTest {
             assertTrue(usage.contains(o + " ") || usage.contains(o + "|"), o);
         }
         assertTrue(usage.contains("(default 1G)"), usage);
-        assertTrue(usage.contains("among: tomcat proxied xaccel static default cached signed confined (default"),
+        assertTrue(usage.contains("among: tomcat proxied xaccel static default cached signed confined bare uds\n"),
                 usage);
     }
 }

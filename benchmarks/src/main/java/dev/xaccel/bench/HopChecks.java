@@ -1,0 +1,44 @@
+package dev.xaccel.bench;
+
+/**
+ * The checks of setups 9 ({@code bare}) and 10 ({@code uds}) before anything is measured: the bare servlet answers
+ * the fixed header with an empty body (and only for plain names), and a request through the Unix-socket upstream
+ * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
+ * directly — which is what the filter does when it does not trust the connection.
+ */
+final class HopChecks {
+
+    private HopChecks() {
+    }
+
+    static void verify(BenchRig rig) {
+        Http http = rig.http();
+        if (rig.options().has(Setup.BARE)) {
+            Http.Answer a = http.get(rig.tomcat().url(HopSetups.BARE_CONTEXT + "/files/" + SetupChecks.SAMPLE));
+            String header = a.header("X-Accel-Redirect").orElse("");
+            if (a.status() != 200 || !header.equals(BenchServer.INTERNAL_PREFIX + SetupChecks.SAMPLE)
+                    || a.body().length != 0) {
+                Log.raw(SetupChecks.headers(a));
+                throw new BenchFailure("the bare X-Accel servlet did not answer the fixed header with an empty body");
+            }
+            int code = http.status(rig.tomcat().url(HopSetups.BARE_CONTEXT + "/files/.." + "%2F" + "x"));
+            if (code != 404 && code != 400) {
+                throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");
+            }
+        }
+        if (rig.options().has(Setup.UDS)) {
+            long before = accelOffloaded(rig);
+            Http.Answer a = http.get(rig.endpoints().file(Setup.UDS, SetupChecks.SAMPLE), rig.auth());
+            long after = accelOffloaded(rig);
+            if (a.status() != 200 || after - before != 1) {
+                throw new BenchFailure("setup uds: " + a.status() + ", the /accel filter offloaded " + (after - before)
+                        + " requests instead of 1 (trustedProxies without unix? the socket not reached?)");
+            }
+        }
+    }
+
+    /** The /accel filter's Offloaded counter (setups 3 and 10). */
+    static long accelOffloaded(BenchRig rig) {
+        return rig.stats().read().number("filter/accel", "Offloaded");
+    }
+}
