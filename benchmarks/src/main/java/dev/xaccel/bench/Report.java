@@ -270,6 +270,7 @@ public final class Report {
                     .append("`jcmd <pid> Compiler.perfmap`.\n\n```\n").append(perf.strip()).append("\n```\n\n");
         }
         acceptSection(md);
+        md.append(AcceptShapesReport.markdown(data, byRound));
         jmhSection(md, jmh);
 
         md.append("## Machine\n\n| fact | value |\n|---|---|\n");
