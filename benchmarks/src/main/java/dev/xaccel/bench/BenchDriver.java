@@ -127,6 +127,9 @@ public final class BenchDriver {
         plan.put(new LargeFileWorkload(), options.wants(WorkloadKind.LARGE));
         plan.put(new SmallFileWorkload(), options.wants(WorkloadKind.SMALL));
         plan.put(accept, options.wants(WorkloadKind.ACCEPT));
+        VirtualThreadsWorkload threads = new VirtualThreadsWorkload();
+        plan.put(threads, options.wants(WorkloadKind.THREADS)
+                && (!options.quick() || options.workloads().size() == 1)); // --quick: only when asked alone
         plan.put(perf, options.wants(WorkloadKind.SMALL) && profileWanted());
         plan.put(jmh, options.wants(WorkloadKind.JMH));
         plan.forEach((workload, wanted) -> {
@@ -135,7 +138,7 @@ public final class BenchDriver {
             }
         });
         return new RunReport.Outcome(start, measureStart, System.currentTimeMillis() / 1000, accept.note(),
-                jmh.csv(), perf.text());
+                jmh.csv(), perf.text(), threads.note());
     }
 
     /** --profile: perf must work; default: when it works; --no-profile and --quick: never. */

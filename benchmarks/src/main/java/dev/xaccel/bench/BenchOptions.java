@@ -130,7 +130,8 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
                   --duration S          seconds per wrk measurement (default %d)
                   --flood IDLE,SLOW     idle and slow clients of the accept-filter workload (default %d,%d)
                   --defer S             TCP_DEFER_ACCEPT seconds (default %d)
-                  --only LIST           workloads among large,small,accept,jmh (default all)
+                  --only LIST           workloads among large,small,accept,threads,jmh (default all; --quick runs
+                                        threads only when it is the only one asked for)
                   --setups "LIST"       among: %s
                                         (default all; cached, signed, bare and uds run in the small-file workload
                                         only)
@@ -283,7 +284,7 @@ record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq
         Set<WorkloadKind> s = EnumSet.noneOf(WorkloadKind.class);
         for (String w : items(value)) {
             s.add(WorkloadKind.byId(w).orElseThrow(() -> new UsageException(option + ": unknown workload '" + w
-                    + "' in '" + value + "' (known: large, small, accept, jmh)")));
+                    + "' in '" + value + "' (known: large, small, accept, threads, jmh)")));
         }
         if (s.isEmpty()) {
             throw new UsageException(option + ": expected workloads like large,small, got '" + value + "'");

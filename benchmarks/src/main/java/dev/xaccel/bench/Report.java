@@ -271,6 +271,7 @@ public final class Report {
         }
         acceptSection(md);
         md.append(AcceptShapesReport.markdown(data, byRound));
+        md.append(VirtualThreadsReport.markdown(data, byRound, meta.get("threads_note")));
         jmhSection(md, jmh);
 
         md.append("## Machine\n\n| fact | value |\n|---|---|\n");
