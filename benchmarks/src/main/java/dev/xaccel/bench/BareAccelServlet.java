@@ -13,15 +13,29 @@ import jakarta.servlet.http.HttpServletResponse;
  * request in setup {@code xaccel} ({@link BenchServer#INTERNAL_PREFIX}), and the same Content-Type. A name other
  * than {@code [A-Za-z0-9._-]+} (the benchmark's data) gets 404, so that nothing but the data can be named.
  * {@code xaccel / bare} in the report is what the auth filter and XAccelFilter cost on top of the hop itself.
+ * <p>
+ * It answers only requests that carry {@value #GATE_HEADER} with the run's secret, which only the bare setup's
+ * nginx server sets: the other servers proxy every context of the same Tomcat, and through them nobody without
+ * the token may name a data file (BenchBoundaryIT). One header comparison, like the harness's own marker.
  */
 final class BareAccelServlet extends HttpServlet {
 
+    /** The header the bare setup's nginx server sets to the run's secret. */
+    static final String GATE_HEADER = "X-Bench-Bare";
+
     private static final long serialVersionUID = 1L;
+
+    private final String gate;
+
+    /** @param gate the value {@value #GATE_HEADER} must have; {@code null}: every request gets 404 */
+    BareAccelServlet(String gate) {
+        this.gate = gate;
+    }
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String name = req.getPathInfo();
-        if (name == null || !isPlainName(name)) {
+        if (gate == null || !gate.equals(req.getHeader(GATE_HEADER)) || name == null || !isPlainName(name)) {
             resp.sendError(HttpServletResponse.SC_NOT_FOUND);
             return;
         }

@@ -80,6 +80,7 @@ public final class BenchDriver {
         String secret = secret();
         BenchRig rig = startServers(new LoadWatch(loadBefore), secret);
         SetupChecks.verify(rig);
+        HopChecks.verify(rig, secret);
         Log.info("all setups answer correctly (offload verified, auth verified)");
         RunReport.Outcome outcome = measure(rig, start);
         Path md = new RunReport(rig, root, secret).write(outcome);

@@ -224,7 +224,8 @@ public final class BenchNginxConf {
                 b.cachedServer(),
                 SIGNED_TEMPLATE, b.signedLocation(),
                 XACCEL_TEMPLATE, b.confinement(), data,
-                HopSetups.nginxServers(PROXY, b.internalLocation(), HopSetups.socketOfNginxPrefix(p.prefix())));
+                HopSetups.nginxServers(PROXY, b.internalLocation(), HopSetups.socketOfNginxPrefix(p.prefix()),
+                        p.linkSecret()));
     }
 
     /** The harness's own proxy lines of setups 2 and 3 (inside {@code location /}). */

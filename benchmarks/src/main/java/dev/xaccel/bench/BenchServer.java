@@ -133,7 +133,7 @@ public final class BenchServer {
                 .defaultServlet(new DefaultServlet()), data));
         // setup 9: no auth, no filter, a fixed X-Accel-Redirect
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at(HopSetups.BARE_CONTEXT)
-                .servlet("/files/*", new BareAccelServlet()).defaultServlet(null), empty));
+                .servlet("/files/*", new BareAccelServlet(linkSecret)).defaultServlet(null), empty));
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
                 .defaultServlet(null), empty));
 

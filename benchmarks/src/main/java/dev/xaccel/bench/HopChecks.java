@@ -11,10 +11,12 @@ final class HopChecks {
     private HopChecks() {
     }
 
-    static void verify(BenchRig rig) {
+    /** @param gate the run's secret, which the bare setup's nginx server sends in {@link BareAccelServlet#GATE_HEADER} */
+    static void verify(BenchRig rig, String gate) {
         Http http = rig.http();
         if (rig.options().has(Setup.BARE)) {
-            Http.Answer a = http.get(rig.tomcat().url(HopSetups.BARE_CONTEXT + "/files/" + SetupChecks.SAMPLE));
+            Http.Answer a = http.get(rig.tomcat().url(HopSetups.BARE_CONTEXT + "/files/" + SetupChecks.SAMPLE),
+                    BareAccelServlet.GATE_HEADER, gate);
             String header = a.header("X-Accel-Redirect").orElse("");
             if (a.status() != 200 || !header.equals(BenchServer.INTERNAL_PREFIX + SetupChecks.SAMPLE)
                     || a.body().length != 0) {
@@ -24,6 +26,12 @@ final class HopChecks {
             int code = http.status(rig.tomcat().url(HopSetups.BARE_CONTEXT + "/files/.." + "%2F" + "x"));
             if (code != 404 && code != 400) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");
+            }
+            // through setup 3's server (which proxies every context) without the token: nothing
+            code = http.status(rig.endpoints().base(Setup.XACCEL).replace("/accel/files", HopSetups.BARE_CONTEXT
+                    + "/files/" + SetupChecks.SAMPLE));
+            if (code != 404) {
+                throw new BenchFailure("the bare X-Accel servlet answered " + code + " through setup 3's server");
             }
         }
         if (rig.options().has(Setup.UDS)) {

@@ -44,7 +44,7 @@ final class HopSetups {
      * the two servers, with the harness's proxy lines ({@code proxyLines}, {@code proxy_pass http://tomcat;} the
      * first) and the internal location of the template, as in setup 3.
      */
-    static String nginxServers(String proxyLines, String internalLocation, Path socket) {
+    static String nginxServers(String proxyLines, String internalLocation, Path socket, String gate) {
         String unixProxy = proxyLines.replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;");
         if (unixProxy.equals(proxyLines)) {
             throw new IllegalStateException("the proxy lines have no 'proxy_pass http://tomcat;'");
@@ -52,11 +52,13 @@ final class HopSetups {
         return """
 
                     # (9) bare X-Accel servlet: the upstream and proxy lines of (3), context %s: no auth, no filter, no
-                    #     file system call, a fixed X-Accel-Redirect per file name (the floor of the round trip)
+                    #     file system call, a fixed X-Accel-Redirect per file name (the floor of the round trip); it
+                    #     answers only with the header below (the run's secret), which no other server sets
                     server {
                         listen 127.0.0.1:${BARE_PORT};
                         location / {
                 %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
+                            proxy_set_header %s "%s";
                         }
                 %s
                     }
@@ -74,6 +76,7 @@ final class HopSetups {
                         }
                 %s
                     }
-                """.formatted(BARE_CONTEXT, proxyLines, internalLocation, socket, unixProxy, internalLocation);
+                """.formatted(BARE_CONTEXT, proxyLines, BareAccelServlet.GATE_HEADER, gate, internalLocation, socket,
+                unixProxy, internalLocation);
     }
 }

@@ -44,7 +44,6 @@ final class SetupChecks {
         if (code != 404) {
             throw new BenchFailure("the internal location answered a direct request with " + code);
         }
-        HopChecks.verify(rig);
         if (rig.options().has(Setup.CACHED)) {
             CachedDecisionChecks.verify(rig);
         }

@@ -253,7 +253,9 @@ class BenchNginxConfTest {
         String xaccel = ServerBlocks.of(conf, PORTS.xaccel());
         String bare = ServerBlocks.of(conf, PORTS.bare());
         String uds = ServerBlocks.of(conf, PORTS.uds());
-        assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20007;"), bare);
+        assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20007;").replace(
+                "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n", "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n"
+                        + "            proxy_set_header X-Bench-Bare \"" + SECRET + "\";\n"), bare);
         assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20008;")
                 .replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;"), uds);
         Path socket = Path.of("/tmp", HopSetups.SOCKET_NAME); // beside nginx's prefix /tmp/ng
