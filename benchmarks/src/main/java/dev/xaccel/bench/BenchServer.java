@@ -133,7 +133,7 @@ public final class BenchServer {
                 .defaultServlet(new DefaultServlet()), data));
         // setup 9: no auth, no filter, a fixed X-Accel-Redirect
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at(HopSetups.BARE_CONTEXT)
-                .servlet("/files/*", new BareAccelServlet(linkSecret)).defaultServlet(null), empty));
+                .servlet("/files/*", new BareAccelServlet(gate(linkSecret))).defaultServlet(null), empty));
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
                 .defaultServlet(null), empty));
 
@@ -247,6 +247,14 @@ public final class BenchServer {
     /** The init-params of {@link AuthFilter}. */
     private static Map<String, String> auth(String token, boolean wrap) {
         return Map.of(AuthFilter.PARAM_TOKEN, token, AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
+    }
+
+    /** The link secret as the filter reads it: {@code ${env:NAME}} (how TomcatServer passes it) from the environment. */
+    private static String gate(String linkSecret) {
+        if (linkSecret != null && linkSecret.startsWith("${env:") && linkSecret.endsWith("}")) {
+            return System.getenv(linkSecret.substring("${env:".length(), linkSecret.length() - 1));
+        }
+        return linkSecret;
     }
 
     private static Map<String, List<String>> parse(String[] args) {

@@ -22,10 +22,18 @@ final class HeadlineRatios {
 
     /**
      * One headline: {@code a / b} should reach {@code target} ({@code atLeast}), or, with {@code target} 1 and
-     * {@code versus} set, is a comparison of two setups (faster or not).
+     * {@code versus} set, is a comparison of two setups (faster or not). {@code metric} null: the workload's rate
+     * (requests/s, MB/s); else that metric, e.g. the servers' CPU per request.
      */
-    record Line(String name, String a, String b, double target, boolean atLeast, boolean versus) {
+    record Line(String name, String a, String b, double target, boolean atLeast, boolean versus, String metric) {
+
+        Line(String name, String a, String b, double target, boolean atLeast, boolean versus) {
+            this(name, a, b, target, atLeast, versus, null);
+        }
     }
+
+    /** The servers' CPU time (JVM + nginx, utime+stime) per request: lower is better. */
+    static final String SERVER_CPU = "server_us_per_req";
 
     /** The small-file headlines, in the table's order. */
     static final List<Line> SMALL = List.of(
@@ -33,6 +41,10 @@ final class HeadlineRatios {
                     "xaccel", "bare", 0.97, true, false),
             new Line("xaccel over a Unix socket ÷ xaccel over loopback TCP (the hop)", "uds", "xaccel", 1.0, true,
                     true),
+            new Line("server CPU per request (JVM + nginx): xaccel ÷ bare X-Accel servlet", "xaccel", "bare", 1.0,
+                    false, true, SERVER_CPU),
+            new Line("server CPU per request (JVM + nginx): Unix socket ÷ loopback TCP", "uds", "xaccel", 1.0,
+                    false, true, SERVER_CPU),
             new Line("filter serving directly ÷ Tomcat DefaultServlet", "tomcat", "default", 1.0, true, false),
             new Line("cached decisions ÷ nginx static", "cached", "static", 0.85, true, false),
             new Line("signed links ÷ nginx static", "signed", "static", 0.95, true, false));
@@ -66,7 +78,7 @@ final class HeadlineRatios {
                 if (!measured.contains(l.a()) || !measured.contains(l.b())) {
                     continue;
                 }
-                RoundRatios r = source.of(w, metric, l.a(), l.b());
+                RoundRatios r = source.of(w, l.metric() != null ? l.metric() : metric, l.a(), l.b());
                 if (r.isEmpty()) {
                     continue;
                 }
@@ -77,8 +89,9 @@ final class HeadlineRatios {
         if (rows.isEmpty()) {
             return "";
         }
-        return "## Headline ratios (issue 15)\n\nEach ratio is setup A's " + "requests/s (MB/s for large files) "
-                + "over setup B's in the same round, median (min–max) over the rounds. **⚠** marks a ratio whose "
+        return "## Headline ratios (issue 15)\n\nEach ratio is setup A's " + "requests/s (MB/s for large files; "
+                + "the servers' CPU time per request where it says so) over setup B's in the same round, median "
+                + "(min–max) over the rounds. **⚠** marks a ratio whose "
                 + "min–max includes its target (or 1× where two setups are compared): the rounds do not decide it — "
                 + "run more rounds (`--runs`) or longer ones (`--duration`) before concluding.\n\n"
                 + "| ratio | where | target | round by round | verdict |\n|---|---|---:|---:|---|\n"
@@ -87,7 +100,7 @@ final class HeadlineRatios {
 
     static String target(Line l) {
         if (l.versus()) {
-            return "> 1× (faster)";
+            return l.atLeast() ? "> 1× (faster)" : "< 1× (cheaper)";
         }
         return (l.atLeast() ? "≥ " : "< ") + Report.fmt(l.target(), 2) + "×";
     }
@@ -97,6 +110,9 @@ final class HeadlineRatios {
             return r.verdict(l.target(), l.atLeast());
         }
         String side = r.median() > 1 ? "faster" : r.median() < 1 ? "slower" : "equal";
+        if (!l.atLeast()) {
+            side = r.median() < 1 ? "cheaper" : r.median() > 1 ? "dearer" : "equal";
+        }
         return r.overlaps(1.0) ? side + " by the median, " + r.warning(1.0) + ": undecided" : "**" + side + "**";
     }
 }

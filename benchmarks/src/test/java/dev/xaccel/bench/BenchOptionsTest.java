@@ -29,7 +29,7 @@ class BenchOptionsTest {
         assertFalse(o.quick());
         assertEquals(1L << 30, o.bigBytes());
         assertEquals("1G", o.size());
-        assertEquals(3, o.runs());
+        assertEquals(5, o.runs());
         assertEquals(List.of(1, 8, 64), o.concurrencies());
         assertEquals(List.of(1, 4), o.acceptConcurrencies());
         assertEquals(List.of(Setup.values()), o.setups());

@@ -39,8 +39,11 @@ class HeadlineRatiosTest {
     void tableHasOneRowPerMeasuredHeadlineWithItsVerdict() {
         Map<String, Map<String, Double>> perRound = Map.of("xaccel", Map.of("1", 95.0, "2", 99.0),
                 "bare", Map.of("1", 100.0, "2", 100.0), "uds", Map.of("1", 110.0, "2", 112.0));
-        HeadlineRatios.Source source = (w, metric, a, b) -> RoundRatios.of(
-                ints(perRound.get(a)), ints(perRound.get(b)));
+        Map<String, Map<String, Double>> cpu = Map.of("xaccel", Map.of("1", 30.0, "2", 30.0),
+                "bare", Map.of("1", 20.0, "2", 25.0), "uds", Map.of("1", 27.0, "2", 27.0));
+        HeadlineRatios.Source source = (w, metric, a, b) -> metric.equals(HeadlineRatios.SERVER_CPU)
+                ? RoundRatios.of(ints(cpu.get(a)), ints(cpu.get(b)))
+                : RoundRatios.of(ints(perRound.get(a)), ints(perRound.get(b)));
         Map<String, Set<String>> setups = new LinkedHashMap<>();
         setups.put("small-c8", Set.of("xaccel", "bare", "uds"));
         setups.put("accept-none-c1", Set.of("plain", "defer"));
@@ -50,8 +53,12 @@ class HeadlineRatiosTest {
                 + " ⚠ min–max overlaps 0.97× |"), md);
         assertTrue(md.contains("| xaccel over a Unix socket ÷ xaccel over loopback TCP (the hop) | small files,"
                 + " concurrency 8 | > 1× (faster) | **1.14×** (1.13–1.16 over 2 rounds) | **faster** |"), md);
+        assertTrue(md.contains("| server CPU per request (JVM + nginx): Unix socket ÷ loopback TCP | small files,"
+                + " concurrency 8 | < 1× (cheaper) | **0.90×** (0.90–0.90 over 2 rounds) | **cheaper** |"), md);
+        assertTrue(md.contains("| server CPU per request (JVM + nginx): xaccel ÷ bare X-Accel servlet | small files,"
+                + " concurrency 8 | < 1× (cheaper) | **1.35×** (1.20–1.50 over 2 rounds) | **dearer** |"), md);
         // tomcat/default, cached, signed: not measured, no row
-        assertEquals(2, md.lines().filter(l -> l.startsWith("| ") && l.contains("concurrency 8")).count(), md);
+        assertEquals(4, md.lines().filter(l -> l.startsWith("| ") && l.contains("concurrency 8")).count(), md);
         assertEquals("", HeadlineRatios.markdown(source, Map.of("accept-none-c1", Set.of("plain")), Map.of()));
     }
 
