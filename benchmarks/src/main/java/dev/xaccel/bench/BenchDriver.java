@@ -84,6 +84,7 @@ public final class BenchDriver {
         String secret = secret();
         BenchRig rig = startServers(new LoadWatch(loadBefore), secret);
         SetupChecks.verify(rig);
+        HopChecks.verify(rig, secret);
         Log.info("all setups answer correctly (offload verified, auth verified)");
         RunReport.Outcome outcome = measure(rig, start);
         Path md = new RunReport(rig, root, secret).write(outcome);
@@ -146,6 +147,9 @@ public final class BenchDriver {
         plan.put(new LargeFileWorkload(), options.wants(WorkloadKind.LARGE));
         plan.put(new SmallFileWorkload(), options.wants(WorkloadKind.SMALL));
         plan.put(accept, options.wants(WorkloadKind.ACCEPT));
+        VirtualThreadsWorkload threads = new VirtualThreadsWorkload();
+        plan.put(threads, options.wants(WorkloadKind.THREADS)
+                && (!options.quick() || options.workloads().size() == 1)); // --quick: only when asked alone
         plan.put(perf, options.wants(WorkloadKind.SMALL) && profileWanted());
         plan.put(jmh, options.wants(WorkloadKind.JMH));
         plan.forEach((workload, wanted) -> {
@@ -154,7 +158,7 @@ public final class BenchDriver {
             }
         });
         return new RunReport.Outcome(start, measureStart, System.currentTimeMillis() / 1000, accept.note(),
-                jmh.csv(), perf.text());
+                jmh.csv(), perf.text(), threads.note());
     }
 
     /** --profile: perf must work; default: when it works; --no-profile and --quick: never. */

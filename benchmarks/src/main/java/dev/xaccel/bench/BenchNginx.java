@@ -54,7 +54,8 @@ final class BenchNginx {
         BenchNginxConf.Ports p = n.ports();
         Log.info("nginx on 127.0.0.1:" + p.proxied() + " (proxied), :" + p.xaccel() + " (xaccel), :" + p.statik()
                 + " (static), :" + p.cached() + " (cached), :" + p.signed() + " (signed), :" + p.confined()
-                + " (confined)");
+                + " (confined), :" + p.bare() + " (bare), :" + p.uds() + " (uds, upstream "
+                + HopSetups.socketOfNginxPrefix(l.dir()) + ")");
         return n;
     }
 

@@ -58,6 +58,8 @@ public final class BenchServer {
     /** Seconds the cached-decision setup lets nginx reuse a decision (the location's {@code expires=}). */
     static final int CACHED_EXPIRES = 60;
     private static final String NIO = "org.apache.coyote.http11.Http11NioProtocol";
+    /** trustedProxies of {@code /accel}: the default (loopback) plus Unix sockets, for setup 13. */
+    static final String ACCEL_TRUSTED_PROXIES = "127.0.0.0/8, ::1, unix";
 
     private BenchServer() {
     }
@@ -83,6 +85,20 @@ public final class BenchServer {
         tomcat.getService().addConnector(plain);
         tomcat.setConnector(plain);
         sampler.add("plain", plain);
+        // setup 13: the same contexts over a Unix domain socket, tuned like the plain connector
+        String uds = one(opts, "uds", null);
+        Connector unix = null;
+        if (uds != null) {
+            unix = new Connector(NIO);
+            set(unix, "unixDomainSocketPath", uds);
+            set(unix, "unixDomainSocketPathPermissions", HopSetups.SOCKET_PERMISSIONS);
+            for (String p : opts.getOrDefault("plain-prop", List.of())) {
+                int eq = p.indexOf('=');
+                set(unix, p.substring(0, eq), p.substring(eq + 1));
+            }
+            tomcat.getService().addConnector(unix);
+            sampler.add("uds", unix);
+        }
 
         // The accept-filter workload gets two connectors of its own, so that nothing else (nginx's upstream
         // keep-alive connections, other workloads) shows up in their counters: the same protocol class without
@@ -103,7 +119,9 @@ public final class BenchServer {
         String locations = data + " => " + INTERNAL_PREFIX;
         List<Context> contexts = new ArrayList<>();
         contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never", Map.of()));
-        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto", Map.of()));
+        // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
+        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
+                Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES)));
         String linkSecret = one(opts, "link-secret", null);
         Map<String, String> signed = linkSecret == null ? Map.of()
                 : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600");
@@ -115,6 +133,9 @@ public final class BenchServer {
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/default").containerMimeMappings()
                 .filter("auth", AuthFilter.class.getName(), auth(token, false))
                 .defaultServlet(new DefaultServlet()), data));
+        // setup 12: no auth, no filter, a fixed X-Accel-Redirect
+        contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at(HopSetups.BARE_CONTEXT)
+                .servlet("/files/*", new BareAccelServlet(gate(linkSecret))).defaultServlet(null), empty));
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
                 .defaultServlet(null), empty));
         String storeEndpoint = one(opts, "store-endpoint", null);
@@ -131,7 +152,7 @@ public final class BenchServer {
             }
         }
         for (Connector c : tomcat.getService().findConnectors()) {
-            if (c.getState() != LifecycleState.STARTED || c.getLocalPort() <= 0) {
+            if (c.getState() != LifecycleState.STARTED || c.getLocalPort() <= 0 && c != unix) {
                 failures.add("connector " + c.getProtocolHandlerClassName() + " is " + c.getState());
             }
         }
@@ -150,6 +171,9 @@ public final class BenchServer {
         sb.append("port=").append(plain.getLocalPort()).append('\n');
         sb.append("afPlainPort=").append(acceptPlain.getLocalPort()).append('\n');
         sb.append("cachedExpires=").append(CACHED_EXPIRES).append('\n');
+        if (unix != null) {
+            sb.append("uds=").append(uds).append('\n');
+        }
         if (deferred != null) {
             sb.append("afPort=").append(deferred.getLocalPort()).append('\n');
         }
@@ -246,6 +270,14 @@ public final class BenchServer {
     /** The init-params of {@link AuthFilter}. */
     private static Map<String, String> auth(String token, boolean wrap) {
         return Map.of(AuthFilter.PARAM_TOKEN, token, AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
+    }
+
+    /** The link secret as the filter reads it: {@code ${env:NAME}} (how TomcatServer passes it) from the environment. */
+    private static String gate(String linkSecret) {
+        if (linkSecret != null && linkSecret.startsWith("${env:") && linkSecret.endsWith("}")) {
+            return System.getenv(linkSecret.substring("${env:".length(), linkSecret.length() - 1));
+        }
+        return linkSecret;
     }
 
     private static Map<String, List<String>> parse(String[] args) {

@@ -30,6 +30,8 @@ final class Endpoints {
         base.put(Setup.REMOTE_OFFLOAD, url(ports.xaccel(), "/remote/files"));
         base.put(Setup.REMOTE_DIRECT, url(tomcatPort, "/remote/files"));
         base.put(Setup.STORE, url(ports.xaccel(), BenchRemoteConf.STORE_PREFIX));
+        base.put(Setup.BARE, url(ports.bare(), HopSetups.BARE_CONTEXT + "/files"));
+        base.put(Setup.UDS, url(ports.uds(), "/accel/files"));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }

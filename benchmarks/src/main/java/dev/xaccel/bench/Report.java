@@ -36,10 +36,12 @@ public final class Report {
         SETUPS.put("remote-offload", "(9) S3 object: nginx + filter, X-Accel-Redirect to the store");
         SETUPS.put("remote-direct", "(10) S3 object streamed by the filter (Tomcat direct)");
         SETUPS.put("store", "(11) S3 object: presigned GET through nginx, no app");
+        SETUPS.put("bare", "(12) nginx + bare X-Accel servlet, no auth");
+        SETUPS.put("uds", "(13) xaccel over a Unix domain socket");
     }
 
     static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed",
-        "confined", "remote-offload", "remote-direct", "store"};
+        "confined", "remote-offload", "remote-direct", "store", "bare", "uds"};
 
     /** What the confinement ratio lines call setup 8 over setup 4. */
     private static final String CONFINEMENT = "nginx static with `disable_symlinks on from=` / nginx static";
@@ -202,6 +204,24 @@ public final class Report {
         return aggregate(workload, setup, "jvm_s", "GB");
     }
 
+    /** workload → the setups measured in it. */
+    private Map<String, Set<String>> measuredSetups() {
+        Map<String, Set<String>> m = new LinkedHashMap<>();
+        data.forEach((w, setups) -> m.put(w, setups.keySet()));
+        return m;
+    }
+
+    /** workload → its label from the meta data. */
+    private Map<String, String> labels() {
+        Map<String, String> m = new LinkedHashMap<>();
+        meta.forEach((k, v) -> {
+            if (k.startsWith("label.")) {
+                m.put(k.substring("label.".length()), v);
+            }
+        });
+        return m;
+    }
+
     private Set<String> workloads(String prefix) {
         Set<String> s = new LinkedHashSet<>();
         for (String w : data.keySet()) {
@@ -242,6 +262,7 @@ public final class Report {
                     .append(meta.getOrDefault("load_note", "")).append("\n\n");
         }
 
+        md.append(HeadlineRatios.markdown(this::roundRatios, measuredSetups(), labels()));
         largeSection(md);
         smallSection(md);
         remoteSection(md);
@@ -253,6 +274,8 @@ public final class Report {
                     .append("`jcmd <pid> Compiler.perfmap`.\n\n```\n").append(perf.strip()).append("\n```\n\n");
         }
         acceptSection(md);
+        md.append(AcceptShapesReport.markdown(data, byRound));
+        md.append(VirtualThreadsReport.markdown(data, byRound, meta.get("threads_note")));
         jmhSection(md, jmh);
         hotPathSection(md);
 
@@ -448,10 +471,11 @@ public final class Report {
 
     /** Order of the small-file ratio columns and their names. */
     static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
-            "confined", "remote-offload", "remote-direct", "store");
+            "confined", "remote-offload", "remote-direct", "store", "bare", "uds");
     static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
             "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
-            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined");
+            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined",
+            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket");
 
     /**
      * The remote setups (9)–(11), round by round: offload over its limit (the same presigned GET through the same
@@ -607,7 +631,7 @@ public final class Report {
         int y = 40;
         StringBuilder body = new StringBuilder();
         String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b",
-            "#1f4e79", "#9e480e", "#7f7f7f"};
+            "#1f4e79", "#9e480e", "#7f7f7f", "#7f6000", "#bf9000"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

@@ -31,6 +31,58 @@ record RoundRatios(List<Double> ratios) {
         return new RoundRatios(r);
     }
 
+    boolean isEmpty() {
+        return ratios.isEmpty();
+    }
+
+    double median() {
+        return Report.median(ratios);
+    }
+
+    double min() {
+        return ratios.isEmpty() ? Double.NaN : Collections.min(ratios);
+    }
+
+    double max() {
+        return ratios.isEmpty() ? Double.NaN : Collections.max(ratios);
+    }
+
+    /**
+     * The min–max of the rounds includes {@code line} (a target, or 1 for "A against B"): the rounds do not
+     * decide on which side of it the ratio lies. With one round nothing is known about the spread: true.
+     */
+    boolean overlaps(double line) {
+        if (ratios.isEmpty()) {
+            return false;
+        }
+        return ratios.size() < 2 || min() <= line && line <= max();
+    }
+
+    /**
+     * Against a target the ratio should reach ({@code atLeast}) or stay below: {@code met}, {@code missed}, or
+     * either with {@code ⚠ min–max overlaps} when the rounds straddle the target; {@code –} without a round.
+     */
+    String verdict(double target, boolean atLeast) {
+        if (ratios.isEmpty()) {
+            return "–";
+        }
+        double m = median();
+        boolean ok = atLeast ? m >= target : m < target;
+        String v = ok ? "met" : "**missed**";
+        return overlaps(target) ? v + " by the median, " + warning(target) : v;
+    }
+
+    /** {@link #cell()} with {@code ⚠} when the min–max overlaps {@code line}. */
+    String cell(double line) {
+        return overlaps(line) ? cell() + " " + warning(line) : cell();
+    }
+
+    /** Why the rounds do not decide against {@code line}. */
+    String warning(double line) {
+        return ratios.size() < 2 ? "⚠ one round: spread unknown"
+                : "⚠ min–max overlaps " + Report.fmt(line, 2) + "×";
+    }
+
     /** {@code **0.98×** (0.95–1.01 over 3 rounds)}, {@code **0.98×** (1 round)}, or {@code –} without a round. */
     String cell() {
         if (ratios.isEmpty()) {

@@ -21,7 +21,7 @@ final class RunReport {
 
     /** What the run measured and found out besides the raw measurements. */
     record Outcome(long startEpochSeconds, long measureStartSeconds, long measureEndSeconds, String acceptNote,
-            Optional<Path> jmhCsv, Optional<Path> perfText) {
+            Optional<Path> jmhCsv, Optional<Path> perfText, String threadsNote) {
     }
 
     private final BenchRig rig;
@@ -94,6 +94,7 @@ final class RunReport {
             }
         }
         m.put("accept_note", ACCEPT_NOTE + outcome.acceptNote());
+        m.put("threads_note", outcome.threadsNote());
         BenchStats.Snapshot stats = rig.stats().read();
         m.put("filter_counters", stats.joined(e -> e.name().startsWith("filter") && !e.value().equals("0"), true));
         m.put("jmh_note", JMH_NOTE);

@@ -28,7 +28,11 @@ enum Setup {
     /** (10) the same object streamed by the filter itself (a client talking to Tomcat: no front end). */
     REMOTE_DIRECT("remote-direct", false),
     /** (11) the limit of (9): a presigned GET through the same nginx location, without the application. */
-    STORE("store", false);
+    STORE("store", false),
+    /** (12) nginx in front of a bare servlet answering a fixed X-Accel-Redirect: the floor of the round trip. */
+    BARE("bare", true),
+    /** (13) (3) with nginx reaching Tomcat over a Unix domain socket instead of loopback TCP. */
+    UDS("uds", true);
 
     /** The setups that need the S3 store. */
     static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);
@@ -45,7 +49,7 @@ enum Setup {
         return id;
     }
 
-    /** Measured in the small-file workload only (the setups of issue 6). */
+    /** Measured in the small-file workload only (the setups of issues 6 and 15). */
     boolean smallOnly() {
         return smallOnly;
     }

@@ -48,6 +48,8 @@ final class SmallFileWorkload implements Workload {
         out.value(w, s.id(), round, "p99_ms", res.p99Us() / 1000.0);
         out.value(w, s.id(), round, "jvm_us_per_req", rig.seconds(j) * 1e6 / res.requests());
         out.value(w, s.id(), round, "nginx_us_per_req", rig.seconds(n) * 1e6 / res.requests());
+        // the servers' work per request (a shared machine's load moves it less than the rate)
+        out.value(w, s.id(), round, "server_us_per_req", rig.seconds(j + n) * 1e6 / res.requests());
         out.count(w, s.id(), round, "socket_errors", res.socketErrors());
         // client-side TIME-WAIT sockets towards Tomcat's port (closed connections of the last 60 s, from nginx or
         // from wrk): a new upstream connection per request would leave thousands, the keep-alive pool about none

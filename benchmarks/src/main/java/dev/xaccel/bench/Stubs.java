@@ -207,6 +207,17 @@ final class Stubs {
             return remoteAddr;
         }
 
+        /** A TCP peer's port (the filter takes ports 0 at both ends for a Unix domain socket). */
+        @Override
+        public int getRemotePort() {
+            return 54321;
+        }
+
+        @Override
+        public int getLocalPort() {
+            return 8080;
+        }
+
         @Override
         public String getHeader(String name) {
             return headers.get(name);

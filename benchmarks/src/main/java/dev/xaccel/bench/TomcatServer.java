@@ -71,6 +71,7 @@ final class TomcatServer {
         for (String p : PLAIN_PROPS) {
             cmd.addAll(List.of("--plain-prop", p));
         }
+        cmd.addAll(List.of("--uds", HopSetups.socket(l.work()).toString()));
         if (l.acceptFilterProtocol() != null) {
             // acceptFilter=httpready is TCP_DEFER_ACCEPT on Linux; fail at startup if it cannot be applied
             cmd.addAll(List.of("--af-protocol", l.acceptFilterProtocol(), "--af-plain-prop", "acceptFilter=none",

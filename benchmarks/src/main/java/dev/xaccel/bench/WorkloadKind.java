@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /** The workloads of {@code --only}, in the order they run. */
 enum WorkloadKind {
-    LARGE("large"), SMALL("small"), ACCEPT("accept"), JMH("jmh");
+    LARGE("large"), SMALL("small"), ACCEPT("accept"), THREADS("threads"), JMH("jmh");
 
     private final String id;
 

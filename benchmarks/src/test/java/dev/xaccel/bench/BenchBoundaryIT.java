@@ -61,10 +61,10 @@ class BenchBoundaryIT {
     private static final String OUTSIDE = "outside/canary.txt";
     /** The setups in the oracle. */
     private static final List<Setup> AUTHENTICATED = List.of(Setup.PROXIED, Setup.XACCEL, Setup.CACHED,
-            Setup.SIGNED);
+            Setup.SIGNED, Setup.UDS);
     /** The setups of the benchmark's nginx. */
     private static final List<Setup> NGINX_SETUPS = List.of(Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.CACHED,
-            Setup.SIGNED, Setup.CONFINED);
+            Setup.SIGNED, Setup.CONFINED, Setup.BARE, Setup.UDS);
 
     private static final List<Caller> CALLERS = List.of(Caller.anonymous(),
             new Caller("wrong token", Map.of("Authorization", "Bearer " + TOKEN.substring(1))),
@@ -117,7 +117,7 @@ class BenchBoundaryIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Setup.class, names = {"PROXIED", "XACCEL", "CACHED", "SIGNED"})
+    @EnumSource(value = Setup.class, names = {"PROXIED", "XACCEL", "CACHED", "SIGNED", "UDS"})
     void nobodyWithoutTheTokenGetsAByteOfADataFileAndNobodyOneFromOutsideTheRoot(Setup setup) throws Exception {
         int port = port(setup);
         RawHttp.Response works = setup == Setup.SIGNED ? RawHttp.get(signedLink).send(port)

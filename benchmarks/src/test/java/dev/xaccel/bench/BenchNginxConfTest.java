@@ -28,7 +28,7 @@ class BenchNginxConfTest {
     private static final String SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret-s3cret-s3cr";
     private static final String DATA = "/srv/bench-data";
     private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005,
-            20006);
+            20006, 20007, 20008);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
         return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET, 20009);
@@ -105,9 +105,9 @@ class BenchNginxConfTest {
     void serversListenOnLoopbackOnlyAndNoTemplateVariableIsLeft() {
         String conf = render();
         List<String> listens = conf.lines().map(String::strip).filter(l -> l.startsWith("listen")).toList();
-        assertEquals(6, listens.size(), conf);
+        assertEquals(8, listens.size(), conf);
         for (String l : listens) {
-            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-6];"), l);
+            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-8];"), l);
         }
         for (String var : List.of("NGINX_PORT", "TOMCAT_PORT", "MEDIA_ROOT", "PUBLIC_PREFIX", "LINK_SECRET")) {
             assertFalse(conf.contains("$" + var) || conf.contains("${" + var + "}"), var);
@@ -231,16 +231,46 @@ class BenchNginxConfTest {
 
     /** What the shared NginxServer is given: the listen ports as its placeholders, and nothing else to fill. */
     @Test
-    void theTemplateLeavesExactlyTheSixListenPortsToNginxServer() {
+    void theTemplateLeavesExactlyTheEightListenPortsToNginxServer() {
         String template = BenchNginxConf.template(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)));
         List<String> placeholders = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}").matcher(template).results()
                 .map(m -> m.group(1)).distinct().sorted().toList();
         assertEquals(BenchNginxConf.PORT_PLACEHOLDERS.stream().sorted().toList(), placeholders);
         assertEquals(render(), TemplateRenderer.render(template, Map.of("PROXIED_PORT", "20001", "XACCEL_PORT",
                 "20002", "STATIC_PORT", "20003", "CACHED_PORT", "20004", "SIGNED_PORT", "20005", "CONFINED_PORT",
-                "20006")));
+                "20006", "BARE_PORT", "20007", "UDS_PORT", "20008")));
         // the shared NginxServer runs nginx in the foreground and decides who the workers run as
         assertFalse(Pattern.compile("(?m)^\\s*(daemon|user)\\s").matcher(template).find(), template);
+    }
+
+    /**
+     * Setups 12 and 13 differ from setup 3 in one thing each: 12 proxies to the bare servlet's context, 13 reaches the
+     * same context through the Unix socket in the run's directory, with setup 3's keepalive. (Setup 3's server also
+     * carries the remote setups' locations, which the two do not need.)
+     */
+    @Test
+    void setups12And13AreSetup3WithOneDifferenceEach() {
+        String conf = render();
+        String xaccel = withoutRemote(ServerBlocks.of(conf, PORTS.xaccel()));
+        String bare = ServerBlocks.of(conf, PORTS.bare());
+        String uds = ServerBlocks.of(conf, PORTS.uds());
+        assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20007;").replace(
+                "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n", "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n"
+                        + "            proxy_set_header X-Bench-Bare \"" + SECRET + "\";\n"), bare);
+        assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20008;")
+                .replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;"), uds);
+        Path socket = Path.of("/tmp", HopSetups.SOCKET_NAME); // beside nginx's prefix /tmp/ng
+        assertTrue(Pattern.compile("upstream tomcat_unix \\{\\s+server unix:" + Pattern.quote(socket.toString())
+                + ";\\s+keepalive 64;\\s+}").matcher(conf).find(), conf);
+        assertTrue(Pattern.compile("upstream tomcat \\{\\s+server 127.0.0.1:20000;\\s+keepalive 64;\\s+}")
+                .matcher(conf).find(), conf);
+    }
+
+    /** Setup 3's server block up to the remote setups' locations, closed. */
+    private static String withoutRemote(String block) {
+        int remote = block.indexOf("        location ~ ^/_xaccel/remote/");
+        assertTrue(remote > 0, block);
+        return block.substring(0, remote) + "    }";
     }
 
     @Test

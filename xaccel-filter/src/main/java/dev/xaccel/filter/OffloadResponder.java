@@ -19,7 +19,10 @@ final class OffloadResponder {
     private OffloadResponder() {
     }
 
-    /** The offload decision. The marker and the header type are compared, never taken from the request. */
+    /**
+     * The offload decision. The marker and the header type are compared, never taken from the request; the
+     * connection's trust is {@link FrontEndTrust}'s.
+     */
     static boolean shouldOffload(XAccelConfig cfg, HttpServletRequest req) {
         switch (cfg.offload()) {
             case NEVER:
@@ -29,7 +32,7 @@ final class OffloadResponder {
             default:
                 String marker = req.getHeader(cfg.markerHeader());
                 return marker != null && cfg.headerType().headerName().equalsIgnoreCase(marker.trim())
-                        && cfg.trustedProxies().matches(req.getRemoteAddr());
+                        && FrontEndTrust.trusted(cfg.trustedProxies(), req);
         }
     }
 

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Immutable set of IPv4/IPv6 addresses and CIDR blocks (init-param {@code trustedProxies}).
+ * Immutable set of IPv4/IPv6 addresses and CIDR blocks (init-param {@code trustedProxies}), and whether
+ * connections over a Unix domain socket are trusted (the entry {@value #UNIX}; see {@link FrontEndTrust}).
  * <p>
  * Only IP literals are accepted, both in the configuration and when matching
  * {@code ServletRequest.getRemoteAddr()}: this class never performs a DNS lookup. IPv4-mapped IPv6
@@ -14,19 +15,27 @@ import java.util.Locale;
  */
 final class TrustedProxies {
 
-    private static final TrustedProxies NONE = new TrustedProxies(List.of(), "");
+    /**
+     * The entry that trusts every connection over a Unix domain socket of the container: such a connection has no
+     * remote address, the socket file's permissions decide who can connect ({@link FrontEndTrust}).
+     */
+    static final String UNIX = "unix";
+
+    private static final TrustedProxies NONE = new TrustedProxies(List.of(), false, "");
 
     private final Block[] blocks;
+    private final boolean unixSocket;
     private final String text;
 
-    private TrustedProxies(List<Block> blocks, String text) {
+    private TrustedProxies(List<Block> blocks, boolean unixSocket, String text) {
         this.blocks = blocks.toArray(new Block[0]);
+        this.unixSocket = unixSocket;
         this.text = text;
     }
 
     /**
-     * Parses a comma and/or whitespace separated list of IP literals and CIDR blocks. An empty list trusts
-     * nobody.
+     * Parses a comma and/or whitespace separated list of IP literals, CIDR blocks and the word {@value #UNIX}
+     * (any case). An empty list trusts nobody.
      *
      * @throws ConfigException naming {@code param} and the bad entry
      */
@@ -36,8 +45,16 @@ final class TrustedProxies {
         }
         List<Block> blocks = new ArrayList<>();
         List<String> canonical = new ArrayList<>();
+        boolean unixSocket = false;
         for (String entry : value.trim().split("[,\\s]+")) {
             if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equalsIgnoreCase(UNIX)) {
+                if (!unixSocket) {
+                    unixSocket = true;
+                    canonical.add(UNIX);
+                }
                 continue;
             }
             Block b = parseBlock(entry);
@@ -47,7 +64,7 @@ final class TrustedProxies {
             blocks.add(b);
             canonical.add(entry);
         }
-        return new TrustedProxies(blocks, String.join(", ", canonical));
+        return new TrustedProxies(blocks, unixSocket, String.join(", ", canonical));
     }
 
     /** {@code true} when {@code remoteAddr} is an IP literal inside one of the blocks. */
@@ -67,8 +84,14 @@ final class TrustedProxies {
         return false;
     }
 
+    /** {@code true} when the list names {@value #UNIX}: connections over a Unix domain socket are trusted. */
+    boolean trustsUnixSocket() {
+        return unixSocket;
+    }
+
+    /** Neither an address nor {@value #UNIX}: nobody is trusted. */
     boolean isEmpty() {
-        return blocks.length == 0;
+        return blocks.length == 0 && !unixSocket;
     }
 
     @Override

@@ -133,17 +133,26 @@ class BoundaryIT {
         params.put("signedLinkPrefix", "/s/media/");
         params.put("jmxName", "none");
         params.put("remoteOrigins", storeOrigin());
+        // the Unix-socket config reaches the same application over its socket file (UnixSocketOffloadIT)
+        params.put("trustedProxies", "127.0.0.0/8, ::1, unix");
         tomcat = EmbeddedTomcat.start("boundary", app(params));
+        Path socket = dir.resolve("app.sock");
+        org.apache.catalina.connector.Connector unix = new org.apache.catalina.connector.Connector(
+                "org.apache.coyote.http11.Http11NioProtocol");
+        unix.setProperty("unixDomainSocketPath", socket.toString());
+        unix.setProperty("unixDomainSocketPathPermissions", "rw-rw-rw-"); // nginx's workers may be nobody here
+        tomcat.tomcat().getService().addConnector(unix);
         Map<String, String> sendfile = new LinkedHashMap<>(params);
         sendfile.put("headerType", "X-Sendfile");
         sendfileTomcat = EmbeddedTomcat.start("boundary-sendfile", app(sendfile));
         signedPublic = SignedLinks.create(SECRET, "/s/media/", java.time.Duration.ofHours(1)).sign("public/pub.jpg");
         for (String template : List.of(DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE,
-                SignedLinksIT.TEMPLATE, ShippedNginxConfigTest.REMOTE_TEMPLATE)) {
+                SignedLinksIT.TEMPLATE, ShippedNginxConfigTest.REMOTE_TEMPLATE, UnixSocketOffloadIT.TEMPLATE)) {
             NGINX.put(template, DocsNginx.start("boundary-" + NGINX.size(), DocsNginx.text(template),
                     Map.of("PUBLIC_PREFIX", "/covers/", "LINK_SECRET", SECRET, "REMOTE_ORIGIN", storeOrigin(),
                             "REMOTE_SERVER", "127.0.0.1:" + store.port(),
-                            "CA_CERTIFICATES", "/etc/ssl/certs/ca-certificates.crt"), tomcat.port(), media));
+                            "CA_CERTIFICATES", "/etc/ssl/certs/ca-certificates.crt",
+                            "TOMCAT_SOCKET", socket.toString()), tomcat.port(), media));
         }
         for (ShippedFrontEnd fe : List.of(new ApacheFrontEnd(), new LighttpdFrontEnd(), new CaddyFrontEnd())) {
             EmbeddedTomcat behind = fe.offloadHeader().equals("X-Sendfile") ? sendfileTomcat : tomcat;
@@ -217,7 +226,7 @@ class BoundaryIT {
 
     @ParameterizedTest
     @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE,
-            ShippedNginxConfigTest.REMOTE_TEMPLATE})
+            ShippedNginxConfigTest.REMOTE_TEMPLATE, UnixSocketOffloadIT.TEMPLATE})
     void noResponseCarriesAFileTheApplicationDeniesTheCaller(String template) throws Exception {
         check(template, NGINX.get(template).port());
     }

@@ -19,7 +19,7 @@ class ShippedNginxConfigTest {
 
     @ParameterizedTest
     @ValueSource(strings = {DocsNginx.TEMPLATE, DocsNginx.CACHED_TEMPLATE, SignedLinksIT.TEMPLATE,
-            ShippedNginxConfigTest.REMOTE_TEMPLATE})
+            ShippedNginxConfigTest.REMOTE_TEMPLATE, UnixSocketOffloadIT.TEMPLATE})
     void keepsTheBoundaryRules(String template) throws Exception {
         String text = DocsNginx.text(template);
         assertEquals(List.of(), NginxConfigLint.problems(text), template);

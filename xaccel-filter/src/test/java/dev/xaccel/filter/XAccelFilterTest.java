@@ -88,6 +88,9 @@ class XAccelFilterTest {
         when(req.getServletPath()).thenReturn(servletPath);
         when(req.getPathInfo()).thenReturn(pathInfo);
         when(req.getRemoteAddr()).thenReturn(remote);
+        // a TCP connection (ports 0 at both ends would be a Unix domain socket: FrontEndTrust)
+        when(req.getRemotePort()).thenReturn(40000);
+        when(req.getLocalPort()).thenReturn(8080);
         when(req.getRequestURI()).thenReturn("/must-not-be-used");
         when(req.getHeader("X-Sendfile-Type")).thenReturn(marker);
         when(req.getAttribute(anyString())).thenAnswer(i -> attrs.get(i.getArgument(0, String.class)));
