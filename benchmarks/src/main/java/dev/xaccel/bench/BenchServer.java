@@ -119,6 +119,9 @@ public final class BenchServer {
         String locations = data + " => " + INTERNAL_PREFIX;
         List<Context> contexts = new ArrayList<>();
         contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never", Map.of()));
+        // setup 14: the same with Tomcat's sendfile by name (DefaultServlet's guarantee)
+        contexts.add(filterContext(tomcat, "/sendfile", empty, token, mappings, locations, "never",
+                Map.of("sendfile", "true")));
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
         contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
                 Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES)));

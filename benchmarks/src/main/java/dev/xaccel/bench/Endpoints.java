@@ -32,6 +32,7 @@ final class Endpoints {
         base.put(Setup.STORE, url(ports.xaccel(), BenchRemoteConf.STORE_PREFIX));
         base.put(Setup.BARE, url(ports.bare(), HopSetups.BARE_CONTEXT + "/files"));
         base.put(Setup.UDS, url(ports.uds(), "/accel/files"));
+        base.put(Setup.SENDFILE, url(tomcatPort, "/sendfile/files"));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }

@@ -38,10 +38,11 @@ public final class Report {
         SETUPS.put("store", "(11) S3 object: presigned GET through nginx, no app");
         SETUPS.put("bare", "(12) nginx + bare X-Accel servlet, no auth");
         SETUPS.put("uds", "(13) xaccel over a Unix domain socket");
+        SETUPS.put("sendfile", "(14) (1) with sendfile=true (Tomcat re-opens by name)");
     }
 
     static final String[] SHORT = {"tomcat", "proxied", "xaccel", "static", "default", "cached", "signed",
-        "confined", "remote-offload", "remote-direct", "store", "bare", "uds"};
+        "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile"};
 
     /** What the confinement ratio lines call setup 8 over setup 4. */
     private static final String CONFINEMENT = "nginx static with `disable_symlinks on from=` / nginx static";
@@ -471,11 +472,12 @@ public final class Report {
 
     /** Order of the small-file ratio columns and their names. */
     static final List<String> SMALL_ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
-            "confined", "remote-offload", "remote-direct", "store", "bare", "uds");
+            "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
     static final Map<String, String> SMALL_NAMES = Map.of("xaccel", "xaccel offload, no caching",
             "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
             "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined",
-            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket");
+            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket",
+            "sendfile", "filter direct, sendfile=true");
 
     /**
      * The remote setups (9)–(11), round by round: offload over its limit (the same presigned GET through the same
@@ -631,7 +633,7 @@ public final class Report {
         int y = 40;
         StringBuilder body = new StringBuilder();
         String[] colors = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030", "#2aa198", "#3b8a3b",
-            "#1f4e79", "#9e480e", "#7f7f7f", "#7f6000", "#bf9000"};
+            "#1f4e79", "#9e480e", "#7f7f7f", "#7f6000", "#bf9000", "#5b9bd5"};
         for (String[] p : panels) {
             List<String> setups = setupsIn(p[1]);
             String stackedMetric = p.length > 3 ? p[3] : null;

@@ -32,7 +32,12 @@ enum Setup {
     /** (12) nginx in front of a bare servlet answering a fixed X-Accel-Redirect: the floor of the round trip. */
     BARE("bare", true),
     /** (13) (3) with nginx reaching Tomcat over a Unix domain socket instead of loopback TCP. */
-    UDS("uds", true);
+    UDS("uds", true),
+    /**
+     * (14) (1) with {@code sendfile=true}: Tomcat's sendfile, which opens the file again by name after the filter's
+     * check, as DefaultServlet's does: the filter at DefaultServlet's guarantee.
+     */
+    SENDFILE("sendfile", false);
 
     /** The setups that need the S3 store. */
     static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);

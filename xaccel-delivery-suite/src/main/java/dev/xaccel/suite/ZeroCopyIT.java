@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The body writer the filter picks in this container for large, directly served single ranges: the container's
  * hand-off of the channel the filter opened where it has one ({@code channel-transfer} on Undertow,
- * {@code byte-buffer} on Jetty), {@code copy} on Tomcat unless {@code sendfile=true}
+ * {@code byte-buffer} on Jetty), {@code direct-buffer} on Tomcat unless {@code sendfile=true}
  * ({@link dev.xaccel.testsupport.servlet.ServletContainer.Factory#expectedBodyWriter()}). Seen in the filter's FINE
  * line {@code body via <name>}, one per body; the copy loop is not used where a hand-off was picked. Small bodies
  * and a stream an application filter replaced are copied; the bytes are exact in every case.

@@ -12,6 +12,8 @@ import java.nio.channels.FileChannel;
  * channel;</li>
  * <li>{@link ByteBufferWrite}: Jetty's {@code write(ByteBuffer)} of the channel's mapping, written to the socket
  * without a copy in user space;</li>
+ * <li>{@link DirectBufferWrite}: Tomcat's {@code write(ByteBuffer)} of a pooled direct buffer read from that channel
+ * (not zero-copy, but no heap array);</li>
  * <li>{@link TomcatSendfile}: Tomcat's sendfile, which opens the file again by name (opt-in {@code sendfile=true});</li>
  * <li>{@link Copy}: read and written in chunks, everywhere.</li>
  * </ul>

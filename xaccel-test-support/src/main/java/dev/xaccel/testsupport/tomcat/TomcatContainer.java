@@ -64,7 +64,7 @@ public final class TomcatContainer implements ServletContainer {
 
         @Override
         public String expectedBodyWriter() {
-            return "copy";
+            return "direct-buffer";
         }
     }
 }
