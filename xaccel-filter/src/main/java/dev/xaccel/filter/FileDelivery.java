@@ -72,7 +72,7 @@ final class FileDelivery {
 
     private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
             XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
-        FileHeaders headers = fileHeaders(file.file(), declared);
+        FileHeaders headers = fileHeaders(file, declared);
         boolean toFrontEnd = location != null && offloadable;
         String notCarried = toFrontEnd ? OffloadHeaders.refusal(config.headerType(), file) : null;
         if (notCarried != null) {
@@ -130,8 +130,18 @@ final class FileDelivery {
     }
 
     /** The headers the application's choices give the file (by its real name). */
-    private FileHeaders fileHeaders(Path realFile, XAccelFile file) {
-        return FileHeaders.of(config, servletContext, realFile.getFileName().toString(), file.contentType(),
-                file.disposition(), file.downloadName());
+    private FileHeaders fileHeaders(Resolution real, XAccelFile file) {
+        return FileHeaders.of(config, servletContext, fileName(real), file.contentType(), file.disposition(),
+                file.downloadName());
+    }
+
+    /** The real file's name: the last segment of its path below the root (no new string for a file at the top). */
+    static String fileName(Resolution real) {
+        String relative = real.relativePath();
+        if (relative == null) {
+            return real.file().getFileName().toString();
+        }
+        int slash = relative.lastIndexOf('/');
+        return slash < 0 ? relative : relative.substring(slash + 1);
     }
 }

@@ -19,8 +19,9 @@ import java.nio.file.attribute.BasicFileAttributes;
  *                     writes header chars 0-255 as single bytes; neither Apache's mod_xsendfile nor lighttpd needs
  *                     encoding, and mod_xsendfile would not decode it)
  * @param rawPath      for nginx, the same internal URI unencoded, as raw bytes, for the cached-decision pattern's
- *                     {@code try_files} jump, which does not decode; {@code null} for names that jump cannot carry
- *                     unchanged (control characters, {@code ?}) and for the other header types
+ *                     {@code try_files} jump, which does not decode; only for a cacheable location ({@code expires=}), where
+ *                     it is sent; {@code null} for names that jump cannot carry unchanged (control characters,
+ *                     {@code ?}), for locations that are not cacheable and for the other header types
  * @param etag         for {@code X-Sendfile}, the file's strong ETag (the one the filter sends when it serves the
  *                     file itself): Apache and lighttpd keep it and evaluate {@code If-None-Match}/{@code If-Range}
  *                     against it; {@code null} otherwise (nginx and Caddy compute their own)
@@ -44,9 +45,9 @@ record OffloadHeaders(String redirect, String rawPath, String etag, long lastMod
      */
     static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
         if (!type.usesAbsolutePath()) {
-            String uri = location.uriPrefix() + file.relativePath();
-            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()),
-                    rawBytes(uri), null, -1);
+            String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
+            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw, null,
+                    -1);
         }
         String redirect = new String(file.file().toString().getBytes(StandardCharsets.UTF_8),
                 StandardCharsets.ISO_8859_1);
@@ -103,13 +104,15 @@ record OffloadHeaders(String redirect, String rawPath, String etag, long lastMod
 
     /** The UTF-8 bytes of {@code uri} as ISO-8859-1 characters, or {@code null} when a jump could alter it. */
     static String rawBytes(String uri) {
+        boolean ascii = true;
         for (int i = 0; i < uri.length(); i++) {
             char c = uri.charAt(i);
             if (c < 0x20 || c == 0x7f || c == '?') {
                 return null;
             }
+            ascii &= c < 0x80;
         }
-        return new String(uri.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+        return ascii ? uri : new String(uri.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
     }
 
     private static boolean isHex(char c) {

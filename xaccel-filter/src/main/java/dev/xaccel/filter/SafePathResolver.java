@@ -46,6 +46,9 @@ import java.util.Objects;
  */
 final class SafePathResolver {
 
+    /** The option array of every {@code lstat}, shared: a varargs call would allocate one per call. */
+    private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
+
     private static final boolean WINDOWS = File.separatorChar == '\\';
     /** Whether link-free paths may be taken as real paths (case-sensitive file systems by default). */
     private static final boolean WALK = !WINDOWS
@@ -233,7 +236,7 @@ final class SafePathResolver {
                 walk = walk.resolve(n);
                 if (policy == SymlinkPolicy.NEVER) {
                     try {
-                        if (Files.readAttributes(walk, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                        if (Files.readAttributes(walk, BasicFileAttributes.class, NO_FOLLOW)
                                 .isSymbolicLink()) {
                             return Resolution.rejected(404, "symbolic link");
                         }
@@ -325,7 +328,7 @@ final class SafePathResolver {
             if (!finalNameOnly) {
                 for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
                     BasicFileAttributes dir = Files.readAttributes(root.resolve(relative.substring(0, slash)),
-                            BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                            BasicFileAttributes.class, NO_FOLLOW);
                     if (dir.isSymbolicLink()) {
                         return linkMet(candidate, declared);
                     }
@@ -334,7 +337,7 @@ final class SafePathResolver {
                     }
                 }
             }
-            attrs = Files.readAttributes(candidate, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attrs = Files.readAttributes(candidate, BasicFileAttributes.class, NO_FOLLOW);
         } catch (InvalidPathException e) {
             return Resolution.rejected(400, "invalid path");
         } catch (NoSuchFileException | NotDirectoryException e) {
@@ -367,7 +370,7 @@ final class SafePathResolver {
         try {
             for (String segment : relative.split("/")) {
                 walk = walk.resolve(segment);
-                if (Files.readAttributes(walk, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                if (Files.readAttributes(walk, BasicFileAttributes.class, NO_FOLLOW)
                         .isSymbolicLink()) {
                     return Resolution.rejected(404, "symbolic link");
                 }

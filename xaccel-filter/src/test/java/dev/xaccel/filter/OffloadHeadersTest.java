@@ -114,7 +114,12 @@ class OffloadHeadersTest {
         OffloadHeaders h = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, f);
         assertEquals("/_xaccel/media/sub%20dir/a%2520b%3F.bin", h.redirect());
         assertNull(h.rawPath(), "a raw '?' would end the path in try_files");
-        OffloadHeaders plain = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, file("\u00fc.bin"));
+        Location cacheable = new Location(location.resolver(), location.uriPrefix(), "60");
+        OffloadHeaders plain = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, cacheable, file("\u00fc.bin"));
         assertEquals(raw("/_xaccel/media/\u00fc.bin"), plain.rawPath());
+        OffloadHeaders ascii = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, cacheable, file("plain.bin"));
+        assertEquals("/_xaccel/media/plain.bin", ascii.rawPath());
+        assertNull(OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, file("\u00fc.bin")).rawPath(),
+                "only sent for a cacheable location");
     }
 }
