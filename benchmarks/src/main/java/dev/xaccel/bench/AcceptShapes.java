@@ -90,7 +90,8 @@ final class AcceptShapes {
     }
 
     private static void measure(BenchRig rig, Shape s, String kind, int round) {
-        PausingClients clients = new PausingClients(port(rig, kind), PATH, rig.token(), s.pauseMicros());
+        PausingClients clients = new PausingClients(port(rig, kind), PATH, rig.token(), rig.secret(),
+                s.pauseMicros());
         settle(rig, kind);
         long j0 = rig.jvmTicks();
         long w0 = ContextSwitches.of(rig.tomcat().pid());
@@ -121,7 +122,8 @@ final class AcceptShapes {
 
     /** One traced run: system calls per request by name (round 0 marks the traced run in the raw results). */
     private static void traced(BenchRig rig, Shape s, String kind) {
-        PausingClients clients = new PausingClients(port(rig, kind), PATH, rig.token(), s.pauseMicros());
+        PausingClients clients = new PausingClients(port(rig, kind), PATH, rig.token(), rig.secret(),
+                s.pauseMicros());
         settle(rig, kind);
         StraceCount strace = StraceCount.attach(rig.processes(), rig.tomcat().pid(),
                 rig.work().resolve("strace-" + s.id() + "-" + kind + ".txt"));

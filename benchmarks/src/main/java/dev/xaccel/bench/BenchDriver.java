@@ -126,7 +126,8 @@ public final class BenchDriver {
         BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, endpoints,
                 new BenchStats(http, tomcat.port()), data, token, work,
                 new Wrk(processes, work, token, options.smallCount()), new Curl(processes, token),
-                new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store);
+                new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store,
+                secret);
         int signed = SignedLinkChecks.links(rig).size();
         if (signed != options.smallCount()) {
             throw new BenchFailure("BenchServer wrote " + signed + " signed links, not " + options.smallCount());

@@ -26,10 +26,12 @@ import java.util.Optional;
  * @param java       the java binary for the helper JVMs
  * @param classPath  their class path (this module and its dependencies)
  * @param store      the S3 store of the remote setups, or null when none of them runs
+ * @param secret     the run's secret: the signed links' and the bare servlet's gate ({@link BareAccelServlet})
  */
 record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
         Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
-        RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store) {
+        RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store,
+        String secret) {
 
     /** The header that passes the token. */
     String[] auth() {

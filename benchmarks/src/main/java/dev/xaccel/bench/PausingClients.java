@@ -65,9 +65,11 @@ final class PausingClients {
     private long failures;
     private boolean stopping;
 
-    PausingClients(int port, String path, String token, long pauseMicros) {
+    /** @param gate the value of {@link BareAccelServlet#GATE_HEADER}, or {@code null} to send none */
+    PausingClients(int port, String path, String token, String gate, long pauseMicros) {
         this.target = new InetSocketAddress("127.0.0.1", port);
         this.request = ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+                + (gate == null ? "" : "\r\n" + BareAccelServlet.GATE_HEADER + ": " + gate)
                 + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
         this.pauseNanos = pauseMicros * 1000;
     }
@@ -241,7 +243,9 @@ final class PausingClients {
         }
     }
 
-    /** For a manual run: {@code --port P --path /x --token T --concurrency C --pause-us U --seconds S}. */
+    /**
+     * For a manual run: {@code --port P --path /x --token T [--gate G] --concurrency C --pause-us U --seconds S}.
+     */
     public static void main(String[] args) {
         int port = 0;
         int c = 4;
@@ -249,18 +253,20 @@ final class PausingClients {
         double seconds = 5;
         String path = "/";
         String token = "bench-token";
+        String gate = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             String v = args[i + 1];
             switch (args[i]) {
                 case "--port" -> port = Integer.parseInt(v);
                 case "--path" -> path = v;
                 case "--token" -> token = v;
+                case "--gate" -> gate = v;
                 case "--concurrency" -> c = Integer.parseInt(v);
                 case "--pause-us" -> pause = Long.parseLong(v);
                 case "--seconds" -> seconds = Double.parseDouble(v);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        System.out.println(new PausingClients(port, path, token, pause).run(c, seconds));
+        System.out.println(new PausingClients(port, path, token, gate, pause).run(c, seconds));
     }
 }
