@@ -146,10 +146,11 @@ final class RunReport {
                 .append("Authorization on offloaded answers) and signedLinkSecret/signedLinkPrefix=/s/media/ (the ")
                 .append("SignedLinks that signed setup 7's links); /default = AuthFilter without the request wrapper ")
                 .append("+ DefaultServlet on DATA (sendfile for files above 48 KiB). The AuthFilter of /stream, ")
-                .append("/accel and /cached wraps the request like the sample application does; since main commit ")
-                .append("85a159a the filter uses Tomcat's sendfile behind request wrappers too (it sets the ")
-                .append("attributes on the container's own request), so setup 1 sends the 50 KiB files and the ")
-                .append("large file with sendfile (above 48 KiB), like DefaultServlet. nginx reaches Tomcat through ")
+                .append("/accel and /cached wraps the request like the sample application does. Setup 1 sends the ")
+                .append("file the filter opened (sendfile=false, the default: Tomcat's write(ByteBuffer) of a direct ")
+                .append("buffer, body via direct-buffer); /sendfile (setup 14) is /stream with sendfile=true, which ")
+                .append("hands files of 48 KiB and more to Tomcat's sendfile by name like DefaultServlet (the ")
+                .append("attributes set on the container's own request, behind the wrapper). nginx reaches Tomcat through ")
                 .append("'upstream { keepalive }' with proxy_http_version 1.1 and Connection \"\" in setups 2, 3 ")
                 .append("(keepalive 64, the harness's own upstream) and 6 (keepalive 16, the template's upstream). ");
         String protocol = TomcatServer.acceptFilterProtocol();
