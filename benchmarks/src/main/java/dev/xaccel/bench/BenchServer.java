@@ -80,7 +80,8 @@ public final class BenchServer {
 
         ConnectorSampler sampler = new ConnectorSampler();
         // The connector nginx and the direct clients use; --plain-prop tunes it for a proxy
-        // (maxKeepAliveRequests=-1, keepAliveTimeout above nginx's upstream keepalive_timeout).
+        // (maxKeepAliveRequests=-1, keepAliveTimeout above nginx's upstream keepalive_timeout) and for the filter's
+        // direct writes (socket.appWriteBufSize=65536: a 64 KiB write leaves in one system call, docs/containers.md).
         Connector plain = connector(NIO, opts.getOrDefault("plain-prop", List.of()), maxConnections);
         tomcat.getService().addConnector(plain);
         tomcat.setConnector(plain);

@@ -136,7 +136,8 @@ final class RunReport {
         int expires = rig.tomcat().cachedExpires();
         StringBuilder sb = new StringBuilder();
         sb.append("One JVM (").append(jvm).append("), embedded Tomcat ").append(tomcatVersion())
-                .append(", NIO connector on 127.0.0.1 tuned for a proxy as docs/small-files.md recommends: ")
+                .append(", NIO connector on 127.0.0.1 tuned for a proxy as docs/small-files.md recommends and for direct ")
+                .append("writes as docs/containers.md does: ")
                 .append(plain).append(" (nginx's upstream keepalive_timeout is 60 s), otherwise defaults (maxThreads ")
                 .append("200, connectionTimeout 20 s); direct clients (setups 1 and 5) use the same connector. Read ")
                 .append("back from the connector: ").append(readBack).append(". Contexts: /stream = AuthFilter ")

@@ -22,7 +22,8 @@ final class TomcatServer {
      * Tomcat's connector behind nginx (docs/small-files.md, layer 1): no keep-alive request limit, and an idle
      * timeout above nginx's upstream keepalive_timeout (60 s), so that nginx, not Tomcat, closes idle connections.
      */
-    static final List<String> PLAIN_PROPS = List.of("maxKeepAliveRequests=-1", "keepAliveTimeout=75000");
+    static final List<String> PLAIN_PROPS = List.of("maxKeepAliveRequests=-1", "keepAliveTimeout=75000",
+            "socket.appWriteBufSize=65536");
     /** The environment variable that passes the signed-link secret (the filter reads ${env:...}). */
     static final String SECRET_ENV = "BENCH_LINK_SECRET";
 
