@@ -49,22 +49,7 @@ final class DirectBufferWrite implements ZeroCopy {
             buffer = ByteBuffer.allocateDirect(SIZE);
         }
         try {
-            long position = start;
-            long remaining = length;
-            while (remaining > 0) {
-                buffer.clear();
-                if (remaining < buffer.capacity()) {
-                    buffer.limit((int) remaining);
-                }
-                int n = channel.read(buffer, position);
-                if (n < 0) {
-                    throw new FileBody.Shrank(position);
-                }
-                buffer.flip();
-                write.call(buffer);
-                position += n;
-                remaining -= n;
-            }
+            FileBody.transfer(channel, start, length, buffer, write::call);
         } finally {
             POOL.offer(buffer);
         }

@@ -43,6 +43,22 @@ final class FileBody {
     /** Copies {@code length} bytes from {@code start}; {@link Shrank} when the file ends earlier. */
     void copy(FileChannel channel, long start, long length, OutputStream out) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(bufferSize, Math.max(1, length)));
+        transfer(channel, start, length, buffer,
+                chunk -> out.write(chunk.array(), chunk.position(), chunk.remaining()));
+    }
+
+    /** Where {@link #transfer} puts each chunk read; it must have taken the chunk's bytes when it returns. */
+    @FunctionalInterface
+    interface Chunks {
+        void write(ByteBuffer chunk) throws IOException;
+    }
+
+    /**
+     * Reads {@code length} bytes from {@code start} into {@code buffer}, chunk by chunk, each handed to {@code out}
+     * flipped (from position 0); {@link Shrank} when the file ends earlier.
+     */
+    static void transfer(FileChannel channel, long start, long length, ByteBuffer buffer, Chunks out)
+            throws IOException {
         long position = start;
         long remaining = length;
         while (remaining > 0) {
@@ -54,7 +70,8 @@ final class FileBody {
             if (n < 0) {
                 throw new Shrank(position);
             }
-            out.write(buffer.array(), 0, n);
+            buffer.flip();
+            out.write(buffer);
             position += n;
             remaining -= n;
         }
