@@ -13,10 +13,9 @@ import jakarta.servlet.http.HttpServletResponse;
  * Chooses, once per response, the {@link ZeroCopy} of a directly served single range: Tomcat's sendfile when
  * {@code sendfile=true} and Tomcat offers it; else, for bodies of at least {@value #MIN_SIZE} bytes, what the
  * container's own stream offers for the channel the filter opened ({@link ChannelTransfer} on Undertow,
- * {@link ByteBufferWrite} on Jetty); {@link DirectBufferWrite} on Tomcat; else
- * {@link Copy}. The system property {@value #PROPERTY}{@code =false} turns
- * the channel hand-offs off (everything but the opt-in sendfile is copied). The choice is logged at FINE:
- * {@code body via <name>}. Thread-safe.
+ * {@link ByteBufferWrite} on Jetty, {@link DirectBufferWrite} on Tomcat); else {@link Copy}. The system property
+ * {@value #PROPERTY}{@code =false} turns these off (everything but the opt-in sendfile is copied). The choice is
+ * logged at FINE: {@code body via <name>}. Thread-safe.
  */
 final class BodyWriterChoice {
 

@@ -19,9 +19,10 @@ import java.nio.file.attribute.BasicFileAttributes;
  *                     writes header chars 0-255 as single bytes; neither Apache's mod_xsendfile nor lighttpd needs
  *                     encoding, and mod_xsendfile would not decode it)
  * @param rawPath      for nginx, the same internal URI unencoded, as raw bytes, for the cached-decision pattern's
- *                     {@code try_files} jump, which does not decode; only for a cacheable location ({@code expires=}), where
- *                     it is sent; {@code null} for names that jump cannot carry unchanged (control characters,
- *                     {@code ?}), for locations that are not cacheable and for the other header types
+ *                     {@code try_files} jump, which does not decode; only for a cacheable location
+ *                     ({@code expires=}), where it is sent; {@code null} for names that jump cannot carry unchanged
+ *                     (control characters, {@code ?}), for locations that are not cacheable and for the other
+ *                     header types
  * @param etag         for {@code X-Sendfile}, the file's strong ETag (the one the filter sends when it serves the
  *                     file itself): Apache and lighttpd keep it and evaluate {@code If-None-Match}/{@code If-Range}
  *                     against it; {@code null} otherwise (nginx and Caddy compute their own)
