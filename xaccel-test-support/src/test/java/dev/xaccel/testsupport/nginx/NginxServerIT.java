@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.xaccel.testsupport.Poll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +60,9 @@ class NginxServerIT {
             assertEquals(204, RawHttp.get("/").send(nginx.port("OTHER_PORT")).status());
             assertTrue(nginx.awaitAccessLogLine("self-1").endsWith(" 200 /x"), nginx.accessLog().toString());
             assertTrue(Files.readString(nginx.conf()).contains("listen 127.0.0.1:" + nginx.port() + ";"));
+            // The master forks its workers one after the other; the first may answer before the second exists.
+            assertTrue(Poll.until(Duration.ofSeconds(10), () -> nginx.workerPids().size() == 2),
+                    "workers of " + nginx.pid() + ": " + nginx.workerPids());
             workers = ProcessHandle.of(nginx.pid()).orElseThrow().children().toList();
             assertEquals(2, workers.size(), "workers of " + nginx.pid());
         } finally {
