@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +31,9 @@ class ProcessesTest {
 
     @Test
     void aGracefulSignalIsEnough() throws Exception {
-        Process p = new ProcessBuilder("sh", "-c", "trap 'exit 0' QUIT; while :; do sleep 0.1; done").start();
-        Thread.sleep(300); // the trap is set
+        Process p = new ProcessBuilder("sh", "-c", "trap 'exit 0' QUIT; echo ready; while :; do sleep 0.1; done")
+                .start();
+        awaitReady(p); // the trap is set
         assertTrue(Processes.stop(p.toHandle(), "QUIT", Duration.ofSeconds(5), Duration.ofSeconds(2)));
         assertFalse(p.isAlive());
     }
@@ -36,8 +41,8 @@ class ProcessesTest {
     @Test
     void whatIgnoresTermIsKilledWithItsChildren() throws Exception {
         // sh and the sleep it starts ignore SIGTERM (an ignored signal stays ignored across exec)
-        Process p = new ProcessBuilder("sh", "-c", "trap '' TERM; sleep 30 & wait").start();
-        Thread.sleep(300);
+        Process p = new ProcessBuilder("sh", "-c", "trap '' TERM; sleep 30 & echo ready; wait").start();
+        awaitReady(p);
         List<ProcessHandle> children = p.descendants().toList();
         assertFalse(children.isEmpty());
         assertFalse(Processes.stop(p.toHandle(), null, Duration.ZERO, Duration.ofMillis(300)));
@@ -45,5 +50,11 @@ class ProcessesTest {
         for (ProcessHandle c : children) {
             assertFalse(c.isAlive(), "child " + c.pid());
         }
+    }
+
+    /** Reads the script's "ready" line: what it did before it is done, however loaded the machine. */
+    private static void awaitReady(Process p) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
+        assertEquals("ready", out.readLine());
     }
 }

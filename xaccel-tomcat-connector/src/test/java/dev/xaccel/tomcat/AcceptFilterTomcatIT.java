@@ -54,6 +54,8 @@ class AcceptFilterTomcatIT {
 
     private static final OsFamily OS = OsFamily.current();
     private static final String NOT_CLEAN = "did not stop cleanly";
+    /** Below the kernel's hold of a silent wake-up connection (7 s for 5 s requested), far above a prompt stop. */
+    private static final long HANG_MILLIS = 4000;
 
     private Tomcat tomcat;
     private Connector connector;
@@ -270,8 +272,10 @@ class AcceptFilterTomcatIT {
 
         assertFalse(logs.contains(NOT_CLEAN), logs.messages(Level.WARNING).toString());
         assertFalse(logs.contains("wake-up request"), logs.messages(Level.WARNING).toString());
-        assertTrue(pauseMillis < 500, "pause took " + pauseMillis + " ms");
-        assertTrue(stopMillis < 1500, "stop took " + stopMillis + " ms");
+        // the log lines above are the exact check (Tomcat warns when its acceptor did not unlock); the times only
+        // guard against a hang of the kernel's hold (7 s here), with room for a loaded machine
+        assertTrue(pauseMillis < HANG_MILLIS, "pause took " + pauseMillis + " ms");
+        assertTrue(stopMillis < HANG_MILLIS, "stop took " + stopMillis + " ms");
         System.out.println("pause " + pauseMillis + " ms, stop " + stopMillis + " ms");
     }
 
@@ -327,7 +331,7 @@ class AcceptFilterTomcatIT {
         tomcat.destroy();
         tomcat = null;
         assertFalse(logs.contains(NOT_CLEAN), logs.messages(Level.WARNING).toString());
-        assertTrue(stopMillis < 1500, "stop took " + stopMillis + " ms");
+        assertTrue(stopMillis < HANG_MILLIS, "stop took " + stopMillis + " ms");
     }
 
     @Test

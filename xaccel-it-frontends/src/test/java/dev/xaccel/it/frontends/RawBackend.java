@@ -93,8 +93,13 @@ final class RawBackend implements AutoCloseable {
 
     /** The request {@link #answer} sends, to add headers to. */
     RawHttp.Request request(int status, String header, String value) {
+        return request(status, header, value, "");
+    }
+
+    /** {@link #request} with more of RawAccelServlet's query parameters ({@code &date=...}). */
+    RawHttp.Request request(int status, String header, String value, String moreQuery) {
         return RawHttp.get("/raw?h=" + header + "&r=" + param(value) + (status == 200 ? "" : "&s=" + status)
-                + "&ct=application%2Fx-facts").header("Authorization", BearerAuthFilter.AUTHORIZATION);
+                + "&ct=application%2Fx-facts" + moreQuery).header("Authorization", BearerAuthFilter.AUTHORIZATION);
     }
 
     @Override

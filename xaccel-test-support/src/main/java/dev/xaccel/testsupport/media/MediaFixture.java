@@ -7,7 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -29,11 +33,21 @@ import java.util.Random;
  * outside/canary.txt       outside the root
  * canary.txt               next to the root
  * </pre>
- * Every canary file holds a token unique to this run; no response may ever contain it.
+ * Every canary file holds a token unique to this run; no response may ever contain it. The served files were
+ * modified an hour before the run ({@link #SERVED_FILES_MODIFIED}).
  */
 public final class MediaFixture {
 
     public static final int BIG_SIZE = 8 * 1024 * 1024;
+
+    /**
+     * The modification time of the served files: an hour before the run, as a file being downloaded usually is.
+     * A file written in the same second as the request meets the clocks of the parts instead of the rules of
+     * the filter: Apache evaluates If-Modified-Since against the backend's {@code Date}, which Undertow caches
+     * (pinned by ApacheFactsIT, docs/front-ends.md).
+     */
+    static final FileTime SERVED_FILES_MODIFIED = FileTime.from(Instant.now().minus(Duration.ofHours(1))
+            .truncatedTo(ChronoUnit.SECONDS));
 
     /** Same visible name, two distinct files: precomposed and decomposed u-umlaut. */
     public static final String NFC_NAME = "\u00fcber.bin";
@@ -127,6 +141,7 @@ public final class MediaFixture {
         Path p = media.resolve(relative);
         Files.createDirectories(p.getParent());
         Files.write(p, content);
+        Files.setLastModifiedTime(p, SERVED_FILES_MODIFIED);
         files.put(relative, content);
     }
 

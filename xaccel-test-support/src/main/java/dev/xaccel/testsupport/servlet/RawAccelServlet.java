@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * <li>{@code r}: the X-Accel-Redirect value, sent as is (chars &lt; 256 as single bytes); {@code h}: another
  * header name for it ({@code X-Sendfile}, ...); {@code s}: another status than 200;</li>
  * <li>{@code ct}: Content-Type; {@code ar}: an Accept-Ranges value; {@code validators=1}: ETag and
- * Last-Modified;</li>
+ * Last-Modified; {@code date}: the {@code Date} header, seconds since the epoch (the container's own
+ * otherwise);</li>
  * <li>{@code body}: {@code empty} (Content-Length: 0, the default), {@code text} (a non-empty body with
  * length) or {@code chunked} (a non-empty chunked body).</li>
  * </ul>
@@ -37,6 +38,9 @@ public final class RawAccelServlet extends HttpServlet {
         }
         if (req.getParameter("ar") != null) {
             resp.setHeader("Accept-Ranges", req.getParameter("ar"));
+        }
+        if (req.getParameter("date") != null) {
+            resp.setDateHeader("Date", Long.parseLong(req.getParameter("date")) * 1000);
         }
         if ("1".equals(req.getParameter("validators"))) {
             resp.setHeader("ETag", "\"backend-etag\"");
