@@ -49,6 +49,8 @@
  * bytes exact.</li>
  * <li>{@link dev.xaccel.suite.StaleHeadersIT}: headers set before the declaration are removed (Servlet 6.0 too);
  * the container runs the Servlet version its factory names.</li>
+ * <li>{@link dev.xaccel.suite.TomcatSendfileSuite} (not an {@code *IT}: the Tomcat modules subclass it):
+ * {@code sendfile=true}, Tomcat's sendfile by name for large single ranges.</li>
  * <li>{@link dev.xaccel.suite.JaxRsSuite} (not an {@code *IT}: a module with Jersey 4 subclasses it):
  * {@code XAccelFeature} with a resource returning {@code Path} and {@code XAccelFile}.</li>
  * </ul>

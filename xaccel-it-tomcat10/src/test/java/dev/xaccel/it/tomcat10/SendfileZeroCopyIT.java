@@ -1,0 +1,7 @@
+package dev.xaccel.it.tomcat10;
+
+import dev.xaccel.suite.TomcatSendfileSuite;
+
+/** {@code sendfile=true} in Tomcat 10.1: its sendfile by name for large single ranges. */
+class SendfileZeroCopyIT extends TomcatSendfileSuite {
+}
