@@ -25,12 +25,13 @@ public class AcceptFilterNotice implements ApplicationListener<WebServerInitiali
         }
         ClassLoader loader = event.getApplicationContext().getClassLoader();
         String server = event.getWebServer().getClass().getName();
-        if (!ClassUtils.isPresent(CONNECTOR_CLASS, loader)) {
-            LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: xaccel-tomcat-connector is not on the class path "
-                    + "(add the dependency dev.xaccel:xaccel-tomcat-connector)");
-        } else if (!server.equals(TOMCAT_WEB_SERVER_CLASS)) {
+        // the server first: without Tomcat's classes the connector's class cannot load even when its jar is there
+        if (!server.equals(TOMCAT_WEB_SERVER_CLASS)) {
             LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: the embedded web server is " + server
                     + ", not Tomcat");
+        } else if (!ClassUtils.isPresent(CONNECTOR_CLASS, loader)) {
+            LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: xaccel-tomcat-connector is not on the class path "
+                    + "(add the dependency dev.xaccel:xaccel-tomcat-connector)");
         }
     }
 }
