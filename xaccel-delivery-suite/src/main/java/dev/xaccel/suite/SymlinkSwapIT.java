@@ -145,10 +145,11 @@ public class SymlinkSwapIT {
         int leaks = 0;
         int inside = 0;
         long swaps;
+        boolean racy = via.equals("front-end") && !kind.confinesAtOpenTime();
         try (SymlinkSwapper swapper = SymlinkSwapper.start(stack.media().resolve("swap"),
                 stack.media().resolve("swap-link"))) {
             // at least REQUESTS; on a loaded machine more, until a few got through (else the race proved nothing)
-            for (int i = 0; i < REQUESTS || (inside < 3 && i < 10 * REQUESTS); i++) {
+            for (int i = 0; i < REQUESTS || (through(racy, inside, leaks) < 3 && i < 10 * REQUESTS); i++) {
                 // a fresh query each time, so that no cached decision hides the race
                 RawHttp.Response r = SuiteApp.authGet(target + "?n=" + i).send(port);
                 statuses.merge(r.status(), 1, Integer::sum);
@@ -161,7 +162,6 @@ public class SymlinkSwapIT {
             }
             swaps = swapper.swaps();
         }
-        boolean racy = via.equals("front-end") && !kind.confinesAtOpenTime();
         String summary = SuiteEnvironment.container().name() + " via " + (via.equals("front-end") ? kind.name() : via)
                 + " " + target + " (symlinks=" + policy + "): " + statuses + ", " + swaps + " swaps, " + inside
                 + " served from inside, " + leaks + " carried the file outside"
@@ -170,8 +170,18 @@ public class SymlinkSwapIT {
         if (!racy) {
             assertEquals(0, leaks, summary);
         }
-        assertTrue(inside > 0, "the race never let a request through, so it proved nothing: " + summary);
+        assertTrue(through(racy, inside, leaks) > 0,
+                "the race never let a request through, so it proved nothing: " + summary);
         assertTrue(swaps > REQUESTS, summary);
+    }
+
+    /**
+     * The requests the filter's check let through: the file from inside; behind a front end that does not confine
+     * at open time also the file from outside (the filter checked the directory, the front end then opened the link
+     * swapped in; lighttpd's stat cache can make that every 200 of a run).
+     */
+    private static int through(boolean racy, int inside, int leaks) {
+        return racy ? inside + leaks : inside;
     }
 
     /**

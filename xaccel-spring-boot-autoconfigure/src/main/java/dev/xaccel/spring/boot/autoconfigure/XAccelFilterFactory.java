@@ -133,6 +133,11 @@ final class XAccelFilterFactory {
     private static boolean signedLinks(XAccelFilterBuilder b, XAccelProperties p) {
         boolean secret = given(p.getSignedLinkSecret());
         boolean prefix = given(p.getSignedLinkPrefix());
+        if (p.getSignedLinkSecret() != null && !secret) {
+            // set but empty (an unset ${XACCEL_LINK_SECRET:}): signing was meant, so fail instead of turning it off
+            throw new InvalidXAccelPropertyException(XAccelProperties.propertyOf(InitParams.SIGNED_LINK_SECRET),
+                    "empty (remove the property to turn signed links off)", null);
+        }
         if (!secret && !prefix) {
             return false;
         }

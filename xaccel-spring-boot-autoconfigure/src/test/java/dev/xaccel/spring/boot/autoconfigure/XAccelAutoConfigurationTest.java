@@ -149,6 +149,21 @@ class XAccelAutoConfigurationTest {
     }
 
     @Test
+    void aSecretThatIsSetButEmptyFailsStartup() {
+        for (String empty : new String[] {"", "  "}) {
+            runner().withPropertyValues("xaccel.signed-link-secret=" + empty).run(ctx -> {
+                InvalidXAccelPropertyException e = refusal(ctx.getStartupFailure());
+                assertThat(e.getProperty()).isEqualTo("xaccel.signed-link-secret");
+                assertThat(e.getMessage()).contains("empty");
+            });
+        }
+        runner().run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx).doesNotHaveBean(SignedLinks.class);
+        });
+    }
+
+    @Test
     void signedLinksBeanWhenASecretIsSet() {
         runner().withPropertyValues("xaccel.signed-link-secret=" + SECRET, "xaccel.signed-link-prefix=/s/media/",
                 "xaccel.signed-link-ttl=60").run(ctx -> {
