@@ -178,7 +178,7 @@ public class SymlinkSwapIT {
     /**
      * The requests the filter's check let through: the file from inside; behind a front end that does not confine
      * at open time also the file from outside (the filter checked the directory, the front end then opened the link
-     * swapped in; lighttpd's stat cache can make that every 200 of a run).
+     * swapped in; in some runs every 200 through lighttpd was that one).
      */
     private static int through(boolean racy, int inside, int leaks) {
         return racy ? inside + leaks : inside;

@@ -10,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,6 +98,24 @@ class LighttpdFactsIT {
     }
 
     /** follow-symlink disable: any link on the path is refused (race: SymlinkSwapIT). */
+    /**
+     * A file replaced (renamed over, as an upload or a sync tool does) is sent in its new version at once: the
+     * answer the application gave for the new file (its ETag, its length) must not get the old file's bytes.
+     */
+    @Test
+    void aFileReplacedJustNowIsSentInItsNewVersion() throws Exception {
+        Path file = b.root.resolve("replaced.bin");
+        Files.write(file, "first version\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("first version\n", new String(send("replaced.bin").body(), StandardCharsets.US_ASCII));
+        for (int i = 0; i < 20; i++) {
+            byte[] next = ("version " + i + " " + "x".repeat(i) + "\n").getBytes(StandardCharsets.US_ASCII);
+            Path tmp = b.root.resolve(".replaced.tmp");
+            Files.write(tmp, next);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            assertArrayEquals(next, send("replaced.bin").body(), "version " + i);
+        }
+    }
+
     @Test
     void symbolicLinksAreRefusedStatically() {
         for (String name : List.of("link-out", "abs-link-out", "dir-out/canary.txt", "link-in")) {

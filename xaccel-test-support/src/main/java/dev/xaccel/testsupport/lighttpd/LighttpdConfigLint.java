@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * {@code /}: without a docroot lighttpd opens any path the application names;</li>
  * <li>{@code X-LIGHTTPD-send-file} is never relied on (lighttpd honours it from mod_fastcgi only);</li>
  * <li>{@code server.follow-symlink = "disable"}: a static link out of the root is refused (the race remains);</li>
+ * <li>{@code server.stat-cache-engine = "disable"}: with its stat cache lighttpd sends the file that was there
+ * before a replacement, under the application's answer for the new one;</li>
  * <li>the marker is set ({@code "X-Sendfile-Type" => "X-Sendfile"}) and the client's {@code X-Forwarded-For} removed
  * ({@code => ""}).</li>
  * </ul>
@@ -55,6 +57,9 @@ public final class LighttpdConfigLint {
         }
         if (!text.matches("(?s).*server\\.follow-symlink\\s*=\\s*\"disable\".*")) {
             problems.add("no server.follow-symlink = \"disable\": links out of the root are followed");
+        }
+        if (!text.matches("(?s).*server\\.stat-cache-engine\\s*=\\s*\"disable\".*")) {
+            problems.add("no server.stat-cache-engine = \"disable\": a replaced file is sent in its old version");
         }
         if (!text.matches("(?s).*\"X-Sendfile-Type\"\\s*=>\\s*\"X-Sendfile\".*")) {
             problems.add("no \"X-Sendfile-Type\" => \"X-Sendfile\" in setenv.set-request-header (the filter's marker)");

@@ -58,6 +58,7 @@ class ShippedConfigLintTest {
         "docs/lighttpd/xaccel.conf | \"x-sendfile-docroot\" => ( \"${MEDIA_ROOT}\" ), | `` | any path",
         "docs/lighttpd/xaccel.conf | ( \"${MEDIA_ROOT}\" ) | ( \"/\" ) | not one data root",
         "docs/lighttpd/xaccel.conf | server.follow-symlink = \"disable\" | `` | follow-symlink",
+        "docs/lighttpd/xaccel.conf | server.stat-cache-engine = \"disable\" | `` | old version",
         "docs/lighttpd/xaccel.conf | \"X-Forwarded-For\" => \"\", | `` | X-Forwarded-For",
         "docs/lighttpd/xaccel.conf | \"X-Sendfile-Type\" => \"X-Sendfile\", | \"X-Sendfile-Type\" => \"X-LIGHTTPD-send-file\", | mod_proxy",
         "docs/caddy/Caddyfile | \\tbind 127.0.0.1 | `` | bind",
