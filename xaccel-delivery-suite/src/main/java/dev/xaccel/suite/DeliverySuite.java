@@ -14,12 +14,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -282,6 +287,34 @@ public abstract class DeliverySuite {
         assertEquals(get.header("Last-Modified"), head.header("Last-Modified"));
         assertEquals(List.of("bytes"), head.headers("Accept-Ranges"));
         x.assertDeliveredByExpectedSide(false);
+    }
+
+    /**
+     * A file renamed over (an upload, a sync tool) is sent in its new version at once, with the new version's
+     * length and ETag: whoever opens the file (the front end or the filter) opens what the application just
+     * checked, no cached descriptor or stat of the one before.
+     */
+    @ParameterizedTest
+    @EnumSource(Api.class)
+    void aFileRenamedOverIsSentInItsNewVersionAtOnce(Api api) throws IOException {
+        String name = "renamed-over-" + api.name().toLowerCase(Locale.ROOT) + ".bin";
+        Path file = media.media.resolve(name);
+        Set<String> etags = new HashSet<>();
+        for (int version = 0; version < 6; version++) {
+            byte[] content = ("version " + version + " of " + name + "\n").repeat(version + 1)
+                    .getBytes(StandardCharsets.US_ASCII);
+            Path next = media.dir.resolve(name + ".next");
+            Files.write(next, content);
+            Files.move(next, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Exchange x = get(api.target(name));
+            RawHttp.Response r = x.send();
+            assertEquals(200, r.status(), "version " + version + " -> " + r);
+            assertArrayEquals(content, r.body(), "version " + version);
+            assertEquals(String.valueOf(content.length), r.header("Content-Length"), "version " + version);
+            x.assertDeliveredByExpectedSide(true);
+            String etag = r.header("ETag");
+            assertTrue(etag == null || etags.add(etag), "version " + version + " has an earlier ETag: " + etag);
+        }
     }
 
     @ParameterizedTest

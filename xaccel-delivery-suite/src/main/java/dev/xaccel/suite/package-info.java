@@ -40,7 +40,8 @@
  * <ul>
  * <li>{@link dev.xaccel.suite.OffloadedDeliveryIT}, {@link dev.xaccel.suite.DirectDeliveryIT}
  * ({@link dev.xaccel.suite.DeliverySuite}): byte-exact awkward names, single and multiple ranges, HEAD, 304/412,
- * Content-Type and Content-Disposition, 401 without authorization, through the front end.</li>
+ * Content-Type and Content-Disposition, 401 without authorization, a file renamed over sent in its new version at
+ * once, through the front end.</li>
  * <li>{@link dev.xaccel.suite.TraversalIT}: the traversal corpus, through the front end and directly.</li>
  * <li>{@link dev.xaccel.suite.SpoofedMarkerIT}: the marker from an untrusted address is never trusted.</li>
  * <li>{@link dev.xaccel.suite.SymlinkSwapIT}: a directory swapped for a link to outside while it is requested:
