@@ -97,7 +97,6 @@ class LighttpdFactsIT {
         }
     }
 
-    /** follow-symlink disable: any link on the path is refused (race: SymlinkSwapIT). */
     /**
      * A file replaced (renamed over, as an upload or a sync tool does) is sent in its new version at once: the
      * answer the application gave for the new file (its ETag, its length) must not get the old file's bytes.
@@ -116,6 +115,7 @@ class LighttpdFactsIT {
         }
     }
 
+    /** follow-symlink disable: any link on the path is refused (race: SymlinkSwapIT). */
     @Test
     void symbolicLinksAreRefusedStatically() {
         for (String name : List.of("link-out", "abs-link-out", "dir-out/canary.txt", "link-in")) {

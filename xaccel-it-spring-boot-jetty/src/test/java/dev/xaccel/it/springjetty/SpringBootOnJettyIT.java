@@ -89,6 +89,7 @@ class SpringBootOnJettyIT {
             assertThat(ContentDisposition.parse(r.header("Content-Disposition")).getFilename()).as(name)
                     .isEqualTo(name.substring(name.lastIndexOf('/') + 1));
             assertThat(r.header("Accept-Ranges")).as(name).isEqualTo("bytes");
+            assertThat(r.header("X-Content-Type-Options")).as("the filter's answer: " + name).isEqualTo("nosniff");
         }
     }
 
