@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class ZeroCopyIT {
 
-    private static final String CHOICE_LOGGER = "dev.xaccel.filter.BodyWriterChoice";
+    private static final String CHOICE_LOGGER = "dev.xaccel.filter.internal.body.BodyWriterChoice";
 
     private DeliveryStack stack;
     private MediaFixture media;

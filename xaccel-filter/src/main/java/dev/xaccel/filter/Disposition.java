@@ -1,6 +1,5 @@
 package dev.xaccel.filter;
 
-import java.util.Locale;
 
 /** The {@code Content-Disposition} type of a file (init-param {@value InitParams#DISPOSITION}, or per file). */
 public enum Disposition {
@@ -22,18 +21,5 @@ public enum Disposition {
      */
     public String token() {
         return token;
-    }
-
-    /** Case-insensitive parse of the token; {@code null} for anything else. */
-    static Disposition parseOrNull(String value) {
-        if (value != null) {
-            String v = value.trim().toLowerCase(Locale.ROOT);
-            for (Disposition d : values()) {
-                if (d.token.equals(v)) {
-                    return d;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+
 /**
  * The response header used to hand the file to the front-end server, with the one encoding of its value that the
  * front ends reading it decode to exactly the file the filter checked (measured, docs/front-ends.md). Always from
@@ -56,8 +57,13 @@ public enum HeaderType {
         return absolutePath;
     }
 
-    /** {@code true} for nginx (and Caddy), the only servers that understand (or drop) the {@code X-Accel-*} extras. */
-    boolean isNginx() {
+    /**
+     * Whether this is nginx's header, which Caddy reads too: only these servers understand (or drop) the
+     * {@code X-Accel-*} extras.
+     *
+     * @return {@code true} for {@code X-Accel-Redirect}
+     */
+    public boolean isNginx() {
         return this == X_ACCEL_REDIRECT;
     }
 
@@ -66,36 +72,10 @@ public enum HeaderType {
      * {@code ETag}/{@code Last-Modified} the application sends and evaluate conditionals against them (lighttpd
      * sends none of its own), so the offload answer carries the file's, the same the filter sends when it serves
      * the file itself. nginx and Caddy compute their own.
-     */
-    boolean sendsValidators() {
-        return this == X_SENDFILE;
-    }
-
-    /**
-     * The type itself, when a filter may use it.
      *
-     * @throws ConfigException for {@link #X_LIGHTTPD_SEND_FILE}, naming the param, the value and {@code X-Sendfile}
+     * @return {@code true} for {@code X-Sendfile}
      */
-    @SuppressWarnings("removal")
-    static HeaderType requireSupported(HeaderType type) {
-        if (type == X_LIGHTTPD_SEND_FILE) {
-            throw ConfigException.invalid(InitParams.HEADER_TYPE, type.headerName,
-                    Messages.get("config.headerType.lighttpd", X_SENDFILE.headerName));
-        }
-        return type;
-    }
-
-    /** Case-insensitive lookup by header name; {@code null} when unknown. */
-    static HeaderType fromHeaderName(String value) {
-        if (value == null) {
-            return null;
-        }
-        String v = value.trim();
-        for (HeaderType t : values()) {
-            if (t.headerName.equalsIgnoreCase(v)) {
-                return t;
-            }
-        }
-        return null;
+    public boolean sendsValidators() {
+        return this == X_SENDFILE;
     }
 }

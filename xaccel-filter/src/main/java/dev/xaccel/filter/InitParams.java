@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+
 /**
  * The names and defaults of {@link XAccelFilter}'s init-params, as compile-time constants (usable in
  * {@code @WebInitParam}). What each one means, its type and how it is validated is documented in

@@ -22,17 +22,4 @@ public enum OffloadMode {
     public String paramValue() {
         return name().toLowerCase(Locale.ROOT);
     }
-
-    /** Case-insensitive parse; {@code null} for anything else. */
-    static OffloadMode parseOrNull(String value) {
-        if (value == null) {
-            return null;
-        }
-        for (OffloadMode m : values()) {
-            if (m.paramValue().equalsIgnoreCase(value.trim())) {
-                return m;
-            }
-        }
-        return null;
-    }
 }

@@ -8,7 +8,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
+
+import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.PathRules;
+import dev.xaccel.filter.internal.util.PercentEncoding;
 
 /**
  * Issues expiring links that nginx's {@code secure_link} module verifies on its own, without asking the
@@ -79,10 +84,9 @@ public final class SignedLinks {
     }
 
     static SignedLinks create(String secret, String publicPrefix, Duration defaultTtl, Clock clock) {
-        String problem = secretProblem(secret);
-        if (problem != null) {
+        secretProblem(secret).ifPresent(problem -> {
             throw new IllegalArgumentException(problem);
-        }
+        });
         if (!PathRules.isUriPrefix(publicPrefix)) {
             throw new IllegalArgumentException(Messages.get("signed.prefix", publicPrefix));
         }
@@ -93,15 +97,21 @@ public final class SignedLinks {
                 Objects.requireNonNull(clock));
     }
 
-    /** Why {@code secret} is unacceptable, or {@code null}. The message never contains the secret. */
-    static String secretProblem(String secret) {
+    /**
+     * Why {@link #create} would refuse {@code secret}; the message never contains the secret.
+     *
+     * @param secret the shared secret to check
+     * @return the reason, or empty when the secret is acceptable
+     */
+    public static Optional<String> secretProblem(String secret) {
         if (secret == null || secret.length() < MIN_SECRET_LENGTH) {
-            return Messages.get("signed.secret.short", MIN_SECRET_LENGTH, secret == null ? 0 : secret.length());
+            return Optional.of(Messages.get("signed.secret.short", MIN_SECRET_LENGTH,
+                    secret == null ? 0 : secret.length()));
         }
         if (!SECRET.matcher(secret).matches()) {
-            return Messages.get("signed.secret.chars");
+            return Optional.of(Messages.get("signed.secret.chars"));
         }
-        return null;
+        return Optional.empty();
     }
 
     /**

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Immutable description of a file the application wants to send: the file itself plus optional download
  * name, content type and disposition. Every "wither" returns a new instance.

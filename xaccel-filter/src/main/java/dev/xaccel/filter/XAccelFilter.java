@@ -22,17 +22,35 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.internal.config.InitParam;
+import dev.xaccel.filter.internal.config.Location;
+import dev.xaccel.filter.internal.config.Mapping;
+import dev.xaccel.filter.internal.config.Placeholders;
+import dev.xaccel.filter.internal.config.SignedLinksPublication;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.delivery.DeclaredFiles;
+import dev.xaccel.filter.internal.delivery.DeclaredState;
+import dev.xaccel.filter.internal.delivery.DirectFileSender;
+import dev.xaccel.filter.internal.delivery.FileDelivery;
+import dev.xaccel.filter.internal.delivery.MappedFiles;
+import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
+import dev.xaccel.filter.internal.delivery.RemoteDelivery;
+import dev.xaccel.filter.internal.fs.ConfinedOpener;
+import dev.xaccel.filter.internal.metrics.FilterStatistics;
+import dev.xaccel.filter.internal.metrics.JmxRegistration;
+import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Answers file requests either by handing the file to the front-end server ({@code X-Accel-Redirect} for nginx and
  * Caddy, {@code X-Sendfile} for Apache httpd and lighttpd) or, when offloading is not possible or not allowed for the
  * request, by sending the bytes itself.
  * <p>
- * <b>Mapped mode</b> ({@link MappedFiles}): requests whose path within the application starts with a
+ * <b>Mapped mode</b> ({@code MappedFiles}): requests whose path within the application starts with a
  * {@code mappings} URL prefix are answered by the filter (GET/HEAD only) from the mapped root; the chain is not
- * invoked. <b>Declared mode</b> ({@link DeclaredFiles}): every other request goes down the chain with a response
+ * invoked. <b>Declared mode</b> ({@code DeclaredFiles}): every other request goes down the chain with a response
  * wrapper; application code calls {@link XAccel#sendFile} and the filter delivers the file when the chain returns
- * with a 2xx status. Both end in {@link FileDelivery}; a declared remote object ({@link XAccel#sendRemote}) in
- * {@link RemoteDelivery}.
+ * with a 2xx status. Both end in {@code FileDelivery}; a declared remote object ({@link XAccel#sendRemote}) in
+ * {@code RemoteDelivery}.
  * <p>
  * Configuration comes either from init-params (parsed and validated once in {@link #init}, names and defaults in
  * {@link InitParams}; every invalid value makes {@code init} throw a {@link ServletException} naming the parameter
@@ -40,7 +58,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * container passes any, {@code init} fails, so there is never a question which of two configurations is in
  * effect. See {@code docs/filter.md} for the parameter table and deployment notes.
  */
-public final class XAccelFilter implements Filter, XAccelFilterConstants {
+public final class XAccelFilter implements Filter {
 
     private static final Logger LOG = Logger.getLogger(XAccelFilter.class.getName());
 
@@ -94,7 +112,7 @@ public final class XAccelFilter implements Filter, XAccelFilterConstants {
         String line = InitParam.describe(cfg);
         FilterStatistics stats = new FilterStatistics(line);
         FileDelivery delivery = new FileDelivery(cfg, stats, new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx);
-        ConfinedOpener.report(name, cfg);
+        reportConfinement(name, cfg);
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
         RemoteDelivery remote = RemoteDelivery.create(cfg, stats, BUFFER_SIZE, ctx);
         started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
@@ -126,6 +144,21 @@ public final class XAccelFilter implements Filter, XAccelFilterConstants {
             return InitParam.parse(raw, placeholders);
         } catch (ConfigException e) {
             throw new ServletException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Logs one WARNING per root this platform cannot open link by link, and one INFO line when {@code sendfile}
+     * re-opens directly served files by name.
+     */
+    private static void reportConfinement(String filterName, XAccelConfig cfg) {
+        for (Location l : cfg.locations()) {
+            if (!ConfinedOpener.isConfined(l.root())) {
+                LOG.warning(Messages.get("filter.notConfined", filterName, l.root()));
+            }
+        }
+        if (cfg.sendfile()) {
+            LOG.info(Messages.get("filter.sendfileByName", filterName, InitParams.SENDFILE));
         }
     }
 

@@ -3,6 +3,10 @@ package dev.xaccel.filter;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import dev.xaccel.filter.internal.config.RemoteOrigins;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.http.TrustedProxies;
+
 /**
  * Programmatic configuration of an {@link XAccelFilter}, for {@code ServletContext.addFilter(name, filter)}:
  *
@@ -171,22 +175,6 @@ public final class XAccelFilterBuilder {
     }
 
     /**
-     * The default disposition, by its init-param spelling.
-     *
-     * @param type {@code inline} or {@code attachment}
-     * @return this builder
-     * @deprecated use {@link #disposition(Disposition)}
-     */
-    @Deprecated
-    public XAccelFilterBuilder disposition(String type) {
-        Disposition d = Disposition.parseOrNull(type);
-        if (d == null) {
-            throw ConfigException.invalid(InitParams.DISPOSITION, type, Messages.get("config.disposition"));
-        }
-        return disposition(d);
-    }
-
-    /**
      * Whether declared files outside every location are served directly.
      *
      * @param allow {@code true} to serve them, {@code false} (default) to answer 500
@@ -217,18 +205,6 @@ public final class XAccelFilterBuilder {
     public XAccelFilterBuilder symlinks(SymlinkPolicy policy) {
         config.symlinks(policy);
         return this;
-    }
-
-    /**
-     * The symbolic link policy, by its init-param spelling.
-     *
-     * @param policy {@code within-root} or {@code never}
-     * @return this builder
-     * @deprecated use {@link #symlinks(SymlinkPolicy)}
-     */
-    @Deprecated
-    public XAccelFilterBuilder symlinks(String policy) {
-        return symlinks(SymlinkPolicy.parse(policy));
     }
 
     /**

@@ -5,6 +5,9 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * Immutable description of an object in a remote store (S3 and compatible) that the application wants to send: a
  * short-lived presigned URL plus, as for {@link XAccelFile}, an optional download name, content type and
@@ -48,7 +51,7 @@ public final class XAccelRemote implements Declaration {
         String scheme = ascii.getScheme() == null ? "" : ascii.getScheme().toLowerCase(Locale.ROOT);
         if (!ascii.isAbsolute() || ascii.isOpaque() || !(scheme.equals("http") || scheme.equals("https"))
                 || ascii.getHost() == null || ascii.getRawUserInfo() != null || ascii.getRawFragment() != null) {
-            throw new IllegalArgumentException(Messages.get("remote.url", withoutQuery(ascii)));
+            throw new IllegalArgumentException(Messages.get("remote.url", Uris.withoutQuery(ascii)));
         }
         return new XAccelRemote(ascii, null, null, null);
     }
@@ -128,14 +131,6 @@ public final class XAccelRemote implements Declaration {
         return Optional.ofNullable(disposition);
     }
 
-    /** The URL without its query (a presigned URL's query is the credential), for messages and logs. */
-    static String withoutQuery(URI url) {
-        String s = (url.getScheme() == null ? "" : url.getScheme() + "://")
-                + (url.getRawAuthority() == null ? "" : url.getRawAuthority())
-                + (url.getRawPath() == null ? "" : url.getRawPath());
-        return url.getRawQuery() == null ? s : s + "?…";
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof XAccelRemote)) {
@@ -154,7 +149,7 @@ public final class XAccelRemote implements Declaration {
     /** Never shows the URL's query. */
     @Override
     public String toString() {
-        return "XAccelRemote[" + withoutQuery(url) + (downloadName == null ? "" : ", downloadName=" + downloadName)
+        return "XAccelRemote[" + Uris.withoutQuery(url) + (downloadName == null ? "" : ", downloadName=" + downloadName)
                 + (contentType == null ? "" : ", contentType=" + contentType)
                 + (disposition == null ? "" : ", " + disposition.token()) + "]";
     }

@@ -12,16 +12,23 @@ import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
-import dev.xaccel.testsupport.LogCapture;
-import dev.xaccel.testsupport.servlet.TestFilterConfig;
-import jakarta.servlet.ServletContext;
-import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+
+import dev.xaccel.filter.internal.config.InitParam;
+import dev.xaccel.filter.internal.config.Location;
+import dev.xaccel.filter.internal.config.Placeholders;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.testsupport.LogCapture;
-import dev.xaccel.testsupport.servlet.TestFilterConfig;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -16,11 +14,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 import jakarta.servlet.ServletException;
+
+import dev.xaccel.filter.internal.config.InitParam;
+import dev.xaccel.filter.internal.config.Placeholders;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -322,8 +325,8 @@ class XAccelFilterConfigTest {
         XAccelFilter f = XAccelFilter.builder().location(media, "/_xaccel/media/")
                 .mapping("/library/", media.resolve("library")).offload(OffloadMode.NEVER)
                 .trustedProxies("10.0.0.1").headerType(HeaderType.X_SENDFILE).limitRate(10)
-                .charset("utf-8").accelExpires("0").cacheControl("no-store").disposition("attachment")
-                .allowUnmapped(true).allowHidden(true).symlinks("never").defaultContentType("text/plain")
+                .charset("utf-8").accelExpires("0").cacheControl("no-store").disposition(Disposition.ATTACHMENT)
+                .allowUnmapped(true).allowHidden(true).symlinks(SymlinkPolicy.NEVER).defaultContentType("text/plain")
                 .sendfile(false).markerHeader("X-M").jmxName("none").build();
         LogCapture quiet = LogCapture.exclusive(XAccelFilter.class.getPackageName());
         try {

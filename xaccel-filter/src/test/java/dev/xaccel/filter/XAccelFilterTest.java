@@ -17,8 +17,6 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.xaccel.testsupport.LogCapture;
-import dev.xaccel.testsupport.servlet.TestFilterConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +30,16 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+
+import dev.xaccel.filter.internal.config.Placeholders;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.delivery.DeclaredState;
+import dev.xaccel.filter.internal.delivery.OffloadHeaders;
+import dev.xaccel.filter.internal.delivery.OffloadResponder;
+import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
+import dev.xaccel.filter.internal.fs.Resolution;
+import dev.xaccel.testsupport.LogCapture;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

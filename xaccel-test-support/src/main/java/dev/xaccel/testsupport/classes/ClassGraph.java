@@ -154,8 +154,11 @@ public final class ClassGraph {
         return refs;
     }
 
-    /** Tarjan's strongly connected components with more than one node. */
-    private static List<Set<String>> cycles(Map<String, Set<String>> graph) {
+    /**
+     * Tarjan's strongly connected components with more than one node, of any graph given as each node's targets
+     * (e.g. a package graph grouped otherwise than by package).
+     */
+    public static List<Set<String>> cycles(Map<String, Set<String>> graph) {
         Map<String, Integer> index = new HashMap<>();
         Map<String, Integer> low = new HashMap<>();
         Deque<String> stack = new ArrayDeque<>();

@@ -3,9 +3,8 @@ package dev.xaccel.spring.boot.autoconfigure;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import dev.xaccel.filter.ConfigException;
 import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccelFilter;
@@ -19,8 +18,6 @@ import dev.xaccel.filter.XAccelFilterBuilder;
  * a blank optional string counts as not set, and an empty {@code trusted-proxies} trusts nobody.
  */
 final class XAccelFilterFactory {
-
-    private static final Pattern NAMED_PARAM = Pattern.compile("init-param \\[(\\w+)]");
 
     /** A builder call that may refuse its value. */
     @FunctionalInterface
@@ -112,7 +109,7 @@ final class XAccelFilterFactory {
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
-            throw refused(propertyNamedIn(e.getMessage()), e);
+            throw refused(propertyOf(e), e);
         }
     }
 
@@ -153,8 +150,8 @@ final class XAccelFilterFactory {
         try {
             b.signedLinks(p.getSignedLinkSecret().trim(), p.getSignedLinkPrefix().trim(), p.getSignedLinkTtl());
         } catch (IllegalArgumentException e) {
-            // the builder checks secret, prefix and ttl in this order; its message names the one it refused
-            throw refused(propertyNamedIn(e.getMessage()), e);
+            // the builder checks secret, prefix and ttl in this order; its exception names the one it refused
+            throw refused(propertyOf(e), e);
         }
         return true;
     }
@@ -179,10 +176,9 @@ final class XAccelFilterFactory {
         return new InvalidXAccelPropertyException(property, reason, e);
     }
 
-    /** The property of the first init-param a filter message names; {@code xaccel} when it names none. */
-    private static String propertyNamedIn(String message) {
-        Matcher m = NAMED_PARAM.matcher(message == null ? "" : message);
-        return m.find() ? XAccelProperties.propertyOf(m.group(1)) : XAccelProperties.PREFIX;
+    /** The property of the init-param the filter refused; {@code xaccel} when the refusal names none. */
+    private static String propertyOf(IllegalArgumentException e) {
+        return e instanceof ConfigException c ? XAccelProperties.propertyOf(c.param()) : XAccelProperties.PREFIX;
     }
 
     private static <T> T required(String property, T value) {

@@ -1,0 +1,129 @@
+package dev.xaccel.filter.internal.delivery;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import dev.xaccel.filter.HeaderType;
+import dev.xaccel.filter.internal.config.Location;
+import dev.xaccel.filter.internal.fs.Resolution;
+import dev.xaccel.filter.internal.http.ETags;
+import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.PercentEncoding;
+
+/**
+ * The header value(s) that hand one checked file to the front end, built from the same real path the filter
+ * resolved, so that what the front end opens is provably the file the application authorized. Each
+ * {@link HeaderType} has the one encoding its front ends decode to exactly that path (measured for nginx, Apache
+ * httpd + mod_xsendfile, lighttpd and Caddy, docs/front-ends.md); a name the encoding cannot carry is never
+ * offloaded ({@link #refusal}).
+ *
+ * @param redirect     the offload header's value: for {@code X-Accel-Redirect} the location's internal prefix plus
+ *                     the percent-encoded relative path (nginx and Caddy decode it exactly once); for
+ *                     {@code X-Sendfile} the absolute real path as raw UTF-8 bytes, one char per byte (the container
+ *                     writes header chars 0-255 as single bytes; neither Apache's mod_xsendfile nor lighttpd needs
+ *                     encoding, and mod_xsendfile would not decode it)
+ * @param rawPath      for nginx, the same internal URI unencoded, as raw bytes, for the cached-decision pattern's
+ *                     {@code try_files} jump, which does not decode; only for a cacheable location
+ *                     ({@code expires=}), where it is sent; {@code null} for names that jump cannot carry unchanged
+ *                     (control characters, {@code ?}), for locations that are not cacheable and for the other
+ *                     header types
+ * @param etag         for {@code X-Sendfile}, the file's strong ETag (the one the filter sends when it serves the
+ *                     file itself): Apache and lighttpd keep it and evaluate {@code If-None-Match}/{@code If-Range}
+ *                     against it; {@code null} otherwise (nginx and Caddy compute their own)
+ * @param lastModified with {@code etag}, the file's modification time in epoch milliseconds, whole seconds;
+ *                     {@code -1} without
+ */
+public record OffloadHeaders(String redirect, String rawPath, String etag, long lastModified) {
+
+    /**
+     * Sent with cacheable nginx offloads ({@code locations} entries with {@code expires=}): the value of
+     * {@code X-Accel-Redirect} before percent-encoding, as raw bytes.
+     */
+    public static final String RAW_PATH_HEADER = "X-Accel-Raw-Path";
+
+    /**
+     * The headers for {@code file}, or {@code null} when it can no longer be read (it vanished: the direct path
+     * answers that). Call only for a file {@link #refusal} accepts. The absolute-path types ({@code X-Sendfile})
+     * carry the file's validators ({@link HeaderType#sendsValidators()}).
+     *
+     * @param file a resolution below {@code location}'s root
+     */
+    public static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
+        if (!type.usesAbsolutePath()) {
+            String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
+            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw, null,
+                    -1);
+        }
+        String redirect = new String(file.file().toString().getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.ISO_8859_1);
+        if (!type.sendsValidators()) {
+            return new OffloadHeaders(redirect, null, null, -1);
+        }
+        try {
+            BasicFileAttributes a = Files.readAttributes(file.file(), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            long modified = a.lastModifiedTime().toMillis();
+            return new OffloadHeaders(redirect, null, ETags.strong(a.size(), modified),
+                    Math.floorDiv(modified, 1000L) * 1000L);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Why {@code type}'s value cannot carry {@code file}'s name unchanged to every front end that reads it, or
+     * {@code null} when it can. {@code X-Accel-Redirect} carries every name. A raw {@code X-Sendfile} value cannot
+     * carry (measured with Apache 2.4 + mod_xsendfile 0.12 and lighttpd 1.4):
+     * <ul>
+     * <li>a control character (U+0000-U+001F, U+007F): CR, LF and NUL cannot be in a header at all, and containers
+     * turn the others into spaces (Tomcat) or strip them;</li>
+     * <li>a {@code %} followed by two hex digits: lighttpd percent-decodes the value once ({@code a%20b.bin} would
+     * open {@code a b.bin});</li>
+     * <li>a space at the end: Apache trims the header value (leading and inner spaces are safe behind the root).</li>
+     * </ul>
+     */
+    public static String refusal(HeaderType type, Resolution file) {
+        if (!type.usesAbsolutePath()) {
+            return null;
+        }
+        String path = file.file().toString();
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                return Messages.get("offload.sendfile.control");
+            }
+            if (c == '%' && i + 2 < path.length() && isHex(path.charAt(i + 1)) && isHex(path.charAt(i + 2))) {
+                return Messages.get("offload.sendfile.percent");
+            }
+        }
+        if (path.endsWith(" ")) {
+            return Messages.get("offload.sendfile.trailingSpace");
+        }
+        return null;
+    }
+
+    /** Characters of all values together, which is the number of bytes on the wire. */
+    public int length() {
+        return redirect.length() + (rawPath == null ? 0 : rawPath.length());
+    }
+
+    /** The UTF-8 bytes of {@code uri} as ISO-8859-1 characters, or {@code null} when a jump could alter it. */
+    public static String rawBytes(String uri) {
+        boolean ascii = true;
+        for (int i = 0; i < uri.length(); i++) {
+            char c = uri.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == '?') {
+                return null;
+            }
+            ascii &= c < 0x80;
+        }
+        return ascii ? uri : new String(uri.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean isHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+    }
+}

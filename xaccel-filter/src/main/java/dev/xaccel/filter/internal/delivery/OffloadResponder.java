@@ -1,0 +1,120 @@
+package dev.xaccel.filter.internal.delivery;
+
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import dev.xaccel.filter.internal.config.Location;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.http.FrontEndTrust;
+import dev.xaccel.filter.internal.util.Messages;
+
+/**
+ * The offload branch: whether a request may be offloaded, and the answer that hands the file to the front end —
+ * status 200, an empty body ({@code Content-Length: 0}, which keeps nginx's upstream connection reusable), the
+ * file's own headers, the offload header(s) and nginx's {@code X-Accel-*} extras.
+ */
+public final class OffloadResponder {
+
+    private static final Logger LOG = Logger.getLogger(OffloadResponder.class.getName());
+
+    private OffloadResponder() {
+    }
+
+    /**
+     * The offload decision. The marker and the header type are compared, never taken from the request; the
+     * connection's trust is {@link FrontEndTrust}'s.
+     */
+    public static boolean shouldOffload(XAccelConfig cfg, HttpServletRequest req) {
+        switch (cfg.offload()) {
+            case NEVER:
+                return false;
+            case ALWAYS:
+                return true;
+            default:
+                String marker = req.getHeader(cfg.markerHeader());
+                return marker != null && cfg.headerType().headerName().equalsIgnoreCase(marker.trim())
+                        && FrontEndTrust.trusted(cfg.trustedProxies(), req);
+        }
+    }
+
+    /** Writes the offload answer; the response is not committed and holds no body. */
+    public static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
+            HttpServletResponse resp) {
+        begin(cfg, offload.redirect(), headers, resp);
+        if (offload.etag() != null) {
+            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
+            resp.setHeader("ETag", offload.etag());
+            resp.setDateHeader("Last-Modified", offload.lastModified());
+            resp.setHeader("Accept-Ranges", "bytes");
+        }
+        if (cfg.headerType().isNginx()) {
+            accelExpires(cfg, location, resp, file);
+            if (location.cacheable() && offload.rawPath() != null) {
+                resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
+            }
+        }
+        resp.setContentLength(0);
+    }
+
+    /**
+     * Writes the offload answer for a remote object (nginx only). It carries {@code X-Accel-Expires: 0}: a
+     * decision that names a presigned URL must never be cached (the URL expires within seconds).
+     *
+     * @param redirect the {@link RemoteRedirect} value
+     */
+    public static void respondRemote(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
+        begin(cfg, redirect, headers, resp);
+        resp.setHeader("X-Accel-Expires", "0");
+        resp.setContentLength(0);
+    }
+
+    /** Status, the file's headers, the offload header and nginx's rate and charset extras. */
+    private static void begin(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
+        resp.resetBuffer();
+        resp.setStatus(HttpServletResponse.SC_OK);
+        resp.setContentType(headers.contentType());
+        if (headers.contentDisposition() != null) {
+            resp.setHeader("Content-Disposition", headers.contentDisposition());
+        }
+        if (headers.cacheControl() != null) {
+            resp.setHeader("Cache-Control", headers.cacheControl());
+        }
+        headers.writeSecurityHeaders(resp);
+        resp.setHeader(cfg.headerType().headerName(), redirect);
+        if (cfg.headerType().isNginx()) {
+            if (cfg.limitRate() != null) {
+                resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
+            }
+            if (cfg.charset() != null) {
+                resp.setHeader("X-Accel-Charset", cfg.charset());
+            }
+        }
+    }
+
+    /**
+     * {@code X-Accel-Expires} of the location (else the global {@code accelExpires}). A cacheable value (not
+     * {@code 0}) also gets {@code Vary: <cacheVary>}, merged into one header line (nginx 1.22 reads only the
+     * first {@code Vary}); a response carrying {@code Set-Cookie} is never cacheable: {@code X-Accel-Expires: 0}.
+     */
+    private static void accelExpires(XAccelConfig cfg, Location location, HttpServletResponse resp, Path file) {
+        String expires = location.accelExpires() != null ? location.accelExpires() : cfg.accelExpires();
+        if (expires == null) {
+            return;
+        }
+        if (!expires.equals("0") && resp.containsHeader("Set-Cookie")) {
+            if (LOG.isLoggable(Level.FINE)) {
+                LOG.fine(Messages.get("filter.setCookieNotCached", file));
+            }
+            expires = "0";
+        }
+        resp.setHeader("X-Accel-Expires", expires);
+        if (!expires.equals("0")) {
+            String vary = resp.getHeader("Vary");
+            resp.setHeader("Vary", vary == null || vary.isBlank() ? cfg.cacheVary() : vary + ", " + cfg.cacheVary());
+        }
+    }
+}

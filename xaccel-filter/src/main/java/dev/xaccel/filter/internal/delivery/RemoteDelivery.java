@@ -1,0 +1,131 @@
+package dev.xaccel.filter.internal.delivery;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import dev.xaccel.filter.InitParams;
+import dev.xaccel.filter.XAccelRemote;
+import dev.xaccel.filter.internal.config.RemoteOrigins;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.metrics.FilterStatistics;
+import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.ThrottledLog;
+import dev.xaccel.filter.internal.util.Uris;
+
+/**
+ * Answers a request with a declared remote object: refused ({@code 500}, a throttled SEVERE line) unless its
+ * origin is in {@code remoteOrigins}; otherwise the object's headers, then either the offload answer for nginx
+ * ({@link RemoteRedirect}, {@link OffloadResponder#respondRemote}) or the bytes fetched by the filter itself
+ * ({@link RemoteFileSender}), and the statistics. Only nginx can fetch a remote object, so other header types
+ * always serve directly. Thread-safe; one per filter instance.
+ */
+public final class RemoteDelivery {
+
+    private static final Logger LOG = Logger.getLogger(RemoteDelivery.class.getName());
+
+    private final XAccelConfig config;
+    private final FilterStatistics stats;
+    private final RemoteFileSender sender;
+    private final ServletContext servletContext;
+    private final ThrottledLog refusedLog = new ThrottledLog(LOG, Level.SEVERE);
+    private final ThrottledLog directLog = new ThrottledLog(LOG, Level.WARNING);
+
+    /**
+     * @param sender         the direct path, {@code null} when no origin is allowed (then nothing is sent)
+     * @param servletContext for {@code getMimeType}, may be {@code null}
+     */
+    public RemoteDelivery(XAccelConfig config, FilterStatistics stats, RemoteFileSender sender,
+            ServletContext servletContext) {
+        this.config = config;
+        this.stats = stats;
+        this.sender = sender;
+        this.servletContext = servletContext;
+    }
+
+    /** The filter's one remote delivery: with a shared HTTP client only when some origin is allowed. */
+    public static RemoteDelivery create(XAccelConfig config, FilterStatistics stats, int bufferSize,
+            ServletContext servletContext) {
+        RemoteFileSender sender = config.remoteOrigins().isEmpty() ? null : new RemoteFileSender(bufferSize);
+        return new RemoteDelivery(config, stats, sender, servletContext);
+    }
+
+    /** @param resetNeeded downstream wrote body bytes before the object was declared */
+    public void deliver(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote, boolean resetNeeded)
+            throws IOException {
+        stats.begin();
+        try {
+            deliverCounted(req, resp, remote, resetNeeded);
+        } finally {
+            stats.end();
+        }
+    }
+
+    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote,
+            boolean resetNeeded) throws IOException {
+        URI url = remote.url();
+        if (sender == null || !config.remoteOrigins().allows(url)) {
+            stats.rejected.increment();
+            refusedLog.log(() -> Messages.get("remote.notAllowed", Uris.withoutQuery(url),
+                    RemoteOrigins.origin(url), InitParams.REMOTE_ORIGINS, config.remoteOrigins()));
+            resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+            return;
+        }
+        FileHeaders headers = FileHeaders.of(config, servletContext, name(url), remote.contentType(),
+                remote.disposition(), remote.downloadName());
+        RemoteRedirect redirect = config.headerType().isNginx() && OffloadResponder.shouldOffload(config, req)
+                ? offloadable(url) : null;
+        ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
+        if (redirect != null) {
+            OffloadResponder.respondRemote(config, redirect.value(), headers, resp);
+            stats.offloaded.increment();
+            return;
+        }
+        if (resetNeeded) {
+            ResponseHeaders.resetKeepingOuterHeaders(resp);
+        }
+        long bytes = sender.send(req, resp, url, headers);
+        if (bytes == RemoteFileSender.NOT_FOUND) {
+            stats.notFound.increment();
+        } else if (bytes == RemoteFileSender.FAILED) {
+            stats.rejected.increment();
+        } else {
+            stats.servedDirectly.increment();
+            stats.bytesServedDirectly.add(bytes);
+        }
+    }
+
+    /** The redirect, or {@code null} (with a throttled WARNING) when nginx cannot carry it: then served directly. */
+    private RemoteRedirect offloadable(URI url) {
+        RemoteRedirect redirect = RemoteRedirect.of(url);
+        if (redirect == null) {
+            directLog.log(() -> Messages.get("remote.dotSegment", Uris.withoutQuery(url)));
+        } else if (redirect.length() > config.maxRedirectLength()) {
+            directLog.log(() -> Messages.get("filter.redirectTooLong", Uris.withoutQuery(url),
+                    redirect.length(), InitParams.MAX_REDIRECT_LENGTH, config.maxRedirectLength()));
+            return null;
+        }
+        return redirect;
+    }
+
+    /** The URL's last path segment, decoded: the object's own name (type by extension, attachment name). */
+    public static String name(URI url) {
+        String path = url.getRawPath() == null ? "" : url.getRawPath();
+        String last = path.substring(path.lastIndexOf('/') + 1);
+        if (last.isEmpty()) {
+            return "download";
+        }
+        try {
+            return URLDecoder.decode(last.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return last;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.xaccel.filter.internal.fs;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
+
+import dev.xaccel.filter.internal.util.Messages;
+
+/**
+ * Opens a file below a root directory without following a symbolic link anywhere below the root, so that the
+ * file served is the file the filter checked: the root is opened as a directory, then every directory on the way
+ * and finally the file are opened relative to their parent with {@code O_NOFOLLOW} ({@link SecureDirectoryStream},
+ * {@code openat(2)} on Linux). A link swapped into the path after the check (a directory exchanged with a link to
+ * elsewhere) makes the open fail instead of leading out of the root. The relative path is the file's <em>real</em>
+ * path below the real root (links inside the root were resolved and checked before), so a legitimate file never
+ * needs a link to be followed here.
+ *
+ * <p>Where the platform has no {@link SecureDirectoryStream} (Windows, some BSDs), the file is opened by name with
+ * {@link LinkOption#NOFOLLOW_LINKS}, which protects the last component only; {@link #isConfined(Path)} tells which
+ * (the filter logs it once at startup).
+ */
+public final class ConfinedOpener {
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ConfinedOpener.class.getName());
+
+    private static final Set<java.nio.file.OpenOption> READ_NOFOLLOW = Set.of(StandardOpenOption.READ,
+            LinkOption.NOFOLLOW_LINKS);
+
+    private ConfinedOpener() {
+    }
+
+    /** An opened regular file: the channel to read from and the metadata of that same file. */
+    public record OpenFile(FileChannel channel, long size, long lastModifiedMillis) implements Closeable {
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** The open failed because of the file system, not because of I/O trouble: answer 404. */
+    public static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public Refused(String reason) {
+            super(reason);
+        }
+    }
+
+    /** Whether files below {@code root} are opened link by link (true) or by name (false, best effort). */
+    public static boolean isConfined(Path root) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root)) {
+            return ds instanceof SecureDirectoryStream;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * @param root         the real root directory
+     * @param relativePath the real path of the file below the root, '/'-separated, no leading '/', no empty or dot
+     *                     segments (as {@link SafePathResolver} produces it)
+     * @return the opened regular file
+     * @throws Refused     (reason for the debug log, never a path) when a component is missing, a symbolic link,
+     *                     not a directory, or the file is not a regular file
+     * @throws IOException for other I/O errors
+     */
+    public static OpenFile open(Path root, String relativePath) throws IOException {
+        String[] names = relativePath.split("/", -1);
+        try (DirectoryStream<Path> rootStream = Files.newDirectoryStream(root)) {
+            if (!(rootStream instanceof SecureDirectoryStream<Path> dir)) {
+                return openByName(root.resolve(relativePath));
+            }
+            return openBelow(dir, names, 0);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            throw new Refused("not found");
+        } catch (FileSystemException e) {
+            // ELOOP from O_NOFOLLOW: a symbolic link where the check saw none
+            throw new Refused("not accessible without following a link: " + e.getReason());
+        }
+    }
+
+    private static OpenFile openBelow(SecureDirectoryStream<Path> dir, String[] names, int index)
+            throws IOException {
+        Path name = Path.of(names[index]);
+        if (index < names.length - 1) {
+            try (SecureDirectoryStream<Path> next = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                return openBelow(next, names, index + 1);
+            }
+        }
+        BasicFileAttributes attrs = dir.getFileAttributeView(name, BasicFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS).readAttributes();
+        if (!attrs.isRegularFile()) {
+            throw new Refused(attrs.isSymbolicLink() ? "symbolic link" : "not a regular file");
+        }
+        SeekableByteChannel ch = dir.newByteChannel(name, READ_NOFOLLOW);
+        if (!(ch instanceof FileChannel channel)) {
+            ch.close();
+            throw new IOException(Messages.get("opener.notFileChannel", ch.getClass().getName()));
+        }
+        return new OpenFile(channel, channel.size(), attrs.lastModifiedTime().toMillis());
+    }
+
+    private static OpenFile openByName(Path file) throws IOException {
+        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!attrs.isRegularFile()) {
+            throw new Refused(attrs.isSymbolicLink() ? "symbolic link" : "not a regular file");
+        }
+        FileChannel channel = FileChannel.open(file, READ_NOFOLLOW);
+        return new OpenFile(channel, channel.size(), attrs.lastModifiedTime().toMillis());
+    }
+
+    /** A file outside every root ({@code allowUnmapped=true}): opened by its real name, last component not a link. */
+    public static OpenFile openUnconfined(Path realFile) throws IOException {
+        try {
+            return openByName(realFile);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            throw new Refused("not found");
+        } catch (FileSystemException e) {
+            throw new Refused("not accessible: " + e.getReason());
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.xaccel.filter.internal.fs;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+import dev.xaccel.filter.internal.util.Messages;
+
+/**
+ * Immutable outcome of resolving a path inside a root: either a real, regular, readable file together with the
+ * real root and its path relative to that root (what {@link ConfinedOpener} opens and what the offload header
+ * names), or a rejection carrying the HTTP status to answer and a reason for the (debug) log. The reason is never
+ * meant to be shown to clients.
+ *
+ * @param root         the real root the file lies in; {@code null} when rejected or outside every root
+ * @param file         the real path of the file; {@code null} when rejected
+ * @param relativePath '/'-separated real path below {@code root}, no leading '/'; {@code null} without a root
+ * @param status       200 when ok, otherwise the HTTP status of the rejection
+ * @param reason       the rejection reason, {@code null} when ok
+ */
+public record Resolution(Path root, Path file, String relativePath, int status, String reason) {
+
+    /**
+     * @param root         the real root directory
+     * @param realFile     the real path of the file (already {@code toRealPath()}-ed), below {@code root}
+     * @param relativePath '/'-separated path of the file relative to the real root, no leading '/'
+     */
+    public static Resolution ok(Path root, Path realFile, String relativePath) {
+        return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null);
+    }
+
+    /** A checked file outside every root ({@code allowUnmapped=true}): served by name, never offloaded. */
+    public static Resolution outsideRoots(Path realFile) {
+        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null);
+    }
+
+    /**
+     * @param httpStatus the status to answer (400, 404, 500...)
+     * @param reason     why, for logs
+     */
+    public static Resolution rejected(int httpStatus, String reason) {
+        if (httpStatus < 400 || httpStatus > 599) {
+            throw new IllegalArgumentException(Messages.get("resolution.status", httpStatus));
+        }
+        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason);
+    }
+
+    public boolean isOk() {
+        return file != null;
+    }
+
+    @Override
+    public String toString() {
+        return isOk() ? "Resolution[ok " + (relativePath == null ? file : relativePath) + "]"
+                : "Resolution[" + status + " " + reason + "]";
+    }
+}

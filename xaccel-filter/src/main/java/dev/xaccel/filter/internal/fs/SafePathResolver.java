@@ -1,0 +1,476 @@
+package dev.xaccel.filter.internal.fs;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
+import java.util.Objects;
+
+import dev.xaccel.filter.SymlinkPolicy;
+import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.PathRules;
+
+/**
+ * Resolves untrusted request paths and app-declared files inside one root directory, fail closed.
+ *
+ * <p>Rules for {@link #resolve(String)} (the path comes from the container, already percent-decoded once; it
+ * is never decoded again, so {@code %2e%2e} stays a literal file name):
+ * <ul>
+ * <li>400: control characters ({@code < 0x20}, {@code 0x7f}), a backslash, lone surrogates, or U+FFFD (the
+ * container's replacement for undecodable bytes: serving it could name a different file than the client
+ * meant).</li>
+ * <li>404: {@code null}/empty path, a leading {@code /} (absolute), empty segments ({@code a//b} and a
+ * trailing {@code /} are rejected, never normalized), segments made only of dots ({@code .}, {@code ..},
+ * {@code ...}), a drive letter ({@code C:}) as first segment, hidden segments (leading {@code .}) unless
+ * allowed, directories, missing or non-regular or unreadable files, symbolic links whose real target leaves
+ * the root (policy {@link SymlinkPolicy#WITHIN_ROOT}) and any symbolic link below the root (policy
+ * {@link SymlinkPolicy#NEVER}). On Windows additionally {@code :} anywhere and segments ending in a dot or a
+ * blank.</li>
+ * </ul>
+ * A {@code ;} is an ordinary file-name character here: the container has already removed path parameters.
+ * The hidden rule is applied to the requested names and again to the real path relative to the root, so a
+ * link cannot expose a hidden file either. Containment is decided on real paths with
+ * {@link Path#startsWith(Path)}, never on string prefixes.
+ *
+ * <p>How: the root is made real once. Below it the path is walked segment by segment without following links
+ * (one {@code lstat} per segment, then one {@code access}): a path without a link is its own real path. Only
+ * when a link is met is the whole path resolved ({@link Path#toRealPath}) and judged by the policy. With
+ * {@code finalNameOnly} (init-param {@code frontEndConfines}, offloaded requests only) just the last segment is
+ * checked: the front end refuses links at open time, and the direct path's {@link ConfinedOpener} does too. On
+ * Windows and macOS, whose file systems are usually case-insensitive (a real path may be spelled differently
+ * from the request), every path is resolved with {@link Path#toRealPath}.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class SafePathResolver {
+
+    /** The option array of every {@code lstat}, shared: a varargs call would allocate one per call. */
+    private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
+
+    private static final boolean WINDOWS = File.separatorChar == '\\';
+    /** Whether link-free paths may be taken as real paths (case-sensitive file systems by default). */
+    private static final boolean WALK = !WINDOWS
+            && !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
+
+    private final Path root;
+    private final boolean allowHidden;
+    private final SymlinkPolicy policy;
+
+    /**
+     * @param root        an existing directory; it is made real once here
+     * @param allowHidden whether segments starting with {@code .} are allowed
+     * @param policy      the symbolic link policy
+     * @throws IOException              if the root does not exist or cannot be resolved
+     * @throws IllegalArgumentException if the root is not a directory
+     */
+    public SafePathResolver(Path root, boolean allowHidden, SymlinkPolicy policy) throws IOException {
+        Objects.requireNonNull(root, "root");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        Path real = root.toAbsolutePath().toRealPath();
+        if (!Files.isDirectory(real)) {
+            throw new IllegalArgumentException(Messages.get("resolver.rootNotDirectory", root));
+        }
+        this.root = real;
+        this.allowHidden = allowHidden;
+    }
+
+    /** The real root directory. */
+    public Path root() {
+        return root;
+    }
+
+    /**
+     * Resolves a request path (the part after the mapped URL prefix) inside the root.
+     *
+     * @param requestPath decoded once by the container, not decoded again here
+     * @return ok with the real file and its path relative to the real root, or the rejection
+     */
+    public Resolution resolve(String requestPath) {
+        return resolve(requestPath, false);
+    }
+
+    /**
+     * Resolves a request path (the part after the mapped URL prefix) inside the root.
+     *
+     * @param requestPath   decoded once by the container, not decoded again here
+     * @param finalNameOnly check only the last segment for a link: for an offload to a front end that refuses
+     *                      links at open time ({@code frontEndConfines}); a link in a directory of the path is
+     *                      then left to the front end (and to {@link ConfinedOpener})
+     * @return ok with the real file and its path relative to the real root, or the rejection
+     */
+    public Resolution resolve(String requestPath, boolean finalNameOnly) {
+        if (requestPath == null || requestPath.isEmpty()) {
+            return Resolution.rejected(404, "empty path");
+        }
+        String bad = checkCharacters(requestPath);
+        if (bad != null) {
+            return Resolution.rejected(400, bad);
+        }
+        if (requestPath.charAt(0) == '/') {
+            return Resolution.rejected(404, "absolute path");
+        }
+        int start = 0;
+        while (true) {
+            int end = requestPath.indexOf('/', start);
+            String reason = checkSegment(requestPath, start, end < 0 ? requestPath.length() : end, start == 0);
+            if (reason != null) {
+                return Resolution.rejected(404, reason);
+            }
+            if (end < 0) {
+                break;
+            }
+            start = end + 1;
+        }
+        Path candidate;
+        try {
+            candidate = root.resolve(requestPath);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        }
+        return walk(candidate, requestPath, finalNameOnly, false);
+    }
+
+    /**
+     * Checks a file handed over by the application.
+     *
+     * @param file an absolute path
+     * @return ok with the real file and its path relative to the real root; rejected with 500 when the path is
+     *         not absolute or the file lies outside the root, 404 when it is missing, not a readable regular
+     *         file, hidden, reached through a forbidden symbolic link, or contains {@code .}/{@code ..}
+     *         segments (those usually come from untrusted input the application joined to a root)
+     */
+    public Resolution resolveDeclared(Path file) {
+        if (file == null) {
+            return Resolution.rejected(500, "no file");
+        }
+        if (!file.isAbsolute()) {
+            return Resolution.rejected(500, "not absolute");
+        }
+        String bad = checkNames(file, true);
+        if (bad != null) {
+            return Resolution.rejected(404, bad);
+        }
+        Resolution named = resolveNamedBelow(file, false);
+        return named != null ? named : resolveDeclaredByRealPath(file);
+    }
+
+    /**
+     * The walk of {@link #resolve} for a declared file whose name starts with this root: when no segment below the
+     * root is a link, the file is where its name says, and the location a caller chose by that name
+     * ({@code XAccelConfig.locationNamed}) is the one its real path lies in. Hidden segments below the root are
+     * refused unless allowed (404), as {@link #resolveDeclared} refuses them.
+     *
+     * @param file          the declared path
+     * @param finalNameOnly as for {@link #resolve(String, boolean)}
+     * @return the resolution, or {@code null} when the name is not absolute, does not lie below the root, has a
+     *         {@code .}/{@code ..} segment (it may climb out: where to, and so 404 or 500, is decided on the real
+     *         path) or reaches the file through a link (then {@link #resolveDeclared} decides on the real path)
+     */
+    public Resolution resolveNamedBelow(Path file, boolean finalNameOnly) {
+        if (!WALK || !file.isAbsolute() || !file.startsWith(root) || file.getNameCount() == root.getNameCount()) {
+            return null;
+        }
+        String name = file.toString();
+        String rootName = root.toString();
+        String relative = name.substring(rootName.endsWith("/") ? rootName.length() : rootName.length() + 1);
+        for (int start = 0; start < relative.length(); ) {
+            int end = relative.indexOf('/', start);
+            end = end < 0 ? relative.length() : end;
+            if (isDots(relative, start, end)) {
+                return null;
+            }
+            if (!allowHidden && relative.charAt(start) == '.') {
+                return Resolution.rejected(404, "hidden segment");
+            }
+            start = end + 1;
+        }
+        Resolution r = walk(file, relative, finalNameOnly, true);
+        return r == LINK_MET ? null : r;
+    }
+
+    /** Whether the segment {@code path[start, end)} is made of dots only. */
+    private static boolean isDots(String path, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (path.charAt(i) != '.') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #resolveDeclared} for a name that reaches the file through links: judged on the real path. */
+    private Resolution resolveDeclaredByRealPath(Path file) {
+        Path real;
+        try {
+            real = file.toRealPath();
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        if (!real.startsWith(root) || real.equals(root)) {
+            return Resolution.rejected(500, "outside root");
+        }
+        // Find the part of the declared path below the root (the prefix whose real path is the root).
+        int count = file.getNameCount();
+        int below = -1;
+        Path prefix = file.getRoot();
+        for (int i = 0; i <= count; i++) {
+            if (i > 0) {
+                prefix = prefix.resolve(file.getName(i - 1));
+            }
+            if (isRoot(prefix)) {
+                below = i;
+                break;
+            }
+        }
+        if (below >= 0) {
+            Path walk = root;
+            for (int i = below; i < count; i++) {
+                String n = file.getName(i).toString();
+                if (!allowHidden && n.startsWith(".")) {
+                    return Resolution.rejected(404, "hidden segment");
+                }
+                walk = walk.resolve(n);
+                if (policy == SymlinkPolicy.NEVER) {
+                    try {
+                        if (Files.readAttributes(walk, BasicFileAttributes.class, NO_FOLLOW)
+                                .isSymbolicLink()) {
+                            return Resolution.rejected(404, "symbolic link");
+                        }
+                    } catch (IOException e) {
+                        return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+                    }
+                }
+            }
+        } else if (policy == SymlinkPolicy.NEVER) {
+            // The declared path reaches the root only through a link from outside.
+            return Resolution.rejected(404, "symbolic link");
+        }
+        return finish(real);
+    }
+
+    /**
+     * Checks the names of a declared path, whatever location (if any) contains it: {@code .}/{@code ..} segments
+     * (they usually come from untrusted input the application joined to a root) and, unless allowed, hidden
+     * names (leading {@code .}).
+     *
+     * @return the reason when the path must not be served, {@code null} otherwise
+     */
+    public static String checkNames(Path file, boolean allowHidden) {
+        for (Path name : file) {
+            String n = name.toString();
+            if (PathRules.isDotSegment(n)) {
+                return "dot segment";
+            }
+            if (!allowHidden && n.startsWith(".")) {
+                return "hidden segment";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The file of {@code r} (resolved below a root inside this one, e.g. a mapping's) expressed relative to this
+     * resolver's root.
+     */
+    public Resolution rebase(Resolution r) {
+        if (r.root().equals(root)) {
+            return r;
+        }
+        return Resolution.ok(root, r.file(), slashSeparated(root.relativize(r.file())));
+    }
+
+    private static String slashSeparated(Path relative) {
+        StringBuilder rel = new StringBuilder();
+        for (Path name : relative) {
+            if (rel.length() > 0) {
+                rel.append('/');
+            }
+            rel.append(name);
+        }
+        return rel.toString();
+    }
+
+    private boolean isRoot(Path prefix) {
+        if (prefix.equals(root)) {
+            return true;
+        }
+        try {
+            return Files.isSameFile(prefix, root) && prefix.toRealPath().equals(root);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** {@link #walk}'s answer for a declared name that met a link (never returned to callers outside). */
+    private static final Resolution LINK_MET = Resolution.rejected(404, "symbolic link");
+
+    /**
+     * The no-follow walk below the real root: each directory of {@code relative} (all of them, or none with
+     * {@code finalNameOnly}) and the file itself, one {@code lstat} each, then {@code access}. No link met: the
+     * candidate is the real file. A link met: {@link SymlinkPolicy#NEVER} rejects it, otherwise
+     * {@link #finish} resolves and judges the real path ({@link #LINK_MET} instead for a declared name, which
+     * {@link #resolveDeclared} judges on its own).
+     *
+     * @param candidate the root resolved with {@code relative}
+     * @param relative  validated segments (no empty, dot or forbidden ones) joined by '/'
+     * @param declared  whether the candidate is a name the application declared
+     */
+    private Resolution walk(Path candidate, String relative, boolean finalNameOnly, boolean declared) {
+        if (!WALK) {
+            return policy == SymlinkPolicy.NEVER ? walkSlow(candidate, relative) : finish(candidate);
+        }
+        BasicFileAttributes attrs;
+        try {
+            if (!finalNameOnly) {
+                for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+                    BasicFileAttributes dir = Files.readAttributes(root.resolve(relative.substring(0, slash)),
+                            BasicFileAttributes.class, NO_FOLLOW);
+                    if (dir.isSymbolicLink()) {
+                        return linkMet(candidate, declared);
+                    }
+                    if (!dir.isDirectory()) {
+                        return Resolution.rejected(404, "not found");
+                    }
+                }
+            }
+            attrs = Files.readAttributes(candidate, BasicFileAttributes.class, NO_FOLLOW);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        if (attrs.isSymbolicLink()) {
+            return linkMet(candidate, declared);
+        }
+        if (!attrs.isRegularFile()) {
+            return Resolution.rejected(404, attrs.isDirectory() ? "directory" : "not a regular file");
+        }
+        if (!Files.isReadable(candidate)) {
+            return Resolution.rejected(404, "not readable");
+        }
+        return Resolution.ok(root, candidate, relative);
+    }
+
+    private Resolution linkMet(Path candidate, boolean declared) {
+        if (declared) {
+            return LINK_MET;
+        }
+        return policy == SymlinkPolicy.NEVER ? Resolution.rejected(404, "symbolic link") : finish(candidate);
+    }
+
+    /** Where the platform's real paths may differ from link-free names: each segment checked, then the real path. */
+    private Resolution walkSlow(Path candidate, String relative) {
+        Path walk = root;
+        try {
+            for (String segment : relative.split("/")) {
+                walk = walk.resolve(segment);
+                if (Files.readAttributes(walk, BasicFileAttributes.class, NO_FOLLOW)
+                        .isSymbolicLink()) {
+                    return Resolution.rejected(404, "symbolic link");
+                }
+            }
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        return finish(candidate);
+    }
+
+    /** Common tail: real path, containment, hidden rule on the real relative path, regular, readable. */
+    private Resolution finish(Path candidate) {
+        Path real;
+        BasicFileAttributes attrs;
+        try {
+            real = candidate.toRealPath();
+            attrs = Files.readAttributes(real, BasicFileAttributes.class);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return Resolution.rejected(404, "not found");
+        } catch (IOException e) {
+            return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
+        }
+        if (!real.startsWith(root) || real.equals(root)) {
+            return Resolution.rejected(404, "symbolic link leaves root");
+        }
+        Path relative = root.relativize(real);
+        for (Path name : relative) {
+            if (!allowHidden && name.toString().startsWith(".")) {
+                return Resolution.rejected(404, "hidden target");
+            }
+        }
+        if (!attrs.isRegularFile()) {
+            return Resolution.rejected(404, attrs.isDirectory() ? "directory" : "not a regular file");
+        }
+        if (!Files.isReadable(real)) {
+            return Resolution.rejected(404, "not readable");
+        }
+        return Resolution.ok(root, real, slashSeparated(relative));
+    }
+
+    /** @return a reason when the string contains characters that make it a bad request */
+    private static String checkCharacters(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (PathRules.isControl(c)) {
+                return "control character";
+            }
+            if (c == '\\') {
+                return "backslash";
+            }
+            if (c == '\ufffd') {
+                return "replacement character";
+            }
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return "malformed surrogate";
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return "malformed surrogate";
+            }
+        }
+        return null;
+    }
+
+    /** @return a reason when the segment {@code path[start, end)} must not be served */
+    private String checkSegment(String path, int start, int end, boolean first) {
+        if (start == end) {
+            return "empty segment";
+        }
+        if (isDots(path, start, end)) {
+            return "dot segment";
+        }
+        if (!allowHidden && path.charAt(start) == '.') {
+            return "hidden segment";
+        }
+        if (first && end - start >= 2 && path.charAt(start + 1) == ':' && isAsciiLetter(path.charAt(start))) {
+            return "drive letter";
+        }
+        if (WINDOWS) {
+            char last = path.charAt(end - 1);
+            if (path.substring(start, end).indexOf(':') >= 0 || last == '.' || last == ' ') {
+                return "windows name";
+            }
+        }
+        return null;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    @Override
+    public String toString() {
+        return "SafePathResolver[" + root + ", hidden=" + allowHidden + ", symlinks=" + policy + "]";
+    }
+}

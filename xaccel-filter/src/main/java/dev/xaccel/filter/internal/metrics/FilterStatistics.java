@@ -1,0 +1,76 @@
+package dev.xaccel.filter.internal.metrics;
+
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.xaccel.filter.XAccelFilterMXBean;
+
+/** Thread-safe counters of one filter instance; the object registered as {@link XAccelFilterMXBean}. */
+public final class FilterStatistics implements XAccelFilterMXBean {
+
+    public final LongAdder offloaded = new LongAdder();
+    public final LongAdder servedDirectly = new LongAdder();
+    public final LongAdder notFound = new LongAdder();
+    public final LongAdder rejected = new LongAdder();
+    public final LongAdder bytesServedDirectly = new LongAdder();
+    /** A gauge: deliveries begun and not yet ended ({@link #begin()}/{@link #end()}). */
+    private final LongAdder inFlight = new LongAdder();
+    private final String configuration;
+
+    public FilterStatistics(String configuration) {
+        this.configuration = configuration;
+    }
+
+    /** A delivery begins: the caller ends it with {@link #end()} in a {@code finally}. */
+    public void begin() {
+        inFlight.increment();
+    }
+
+    /** The delivery {@link #begin() begun} ended, however (written, offloaded, failed, client gone). */
+    public void end() {
+        inFlight.decrement();
+    }
+
+    /** Counts a rejection by its status: 404 as not found, anything else as rejected. */
+    public void countRejection(int status) {
+        if (status == 404) {
+            notFound.increment();
+        } else {
+            rejected.increment();
+        }
+    }
+
+    @Override
+    public long getOffloaded() {
+        return offloaded.sum();
+    }
+
+    @Override
+    public long getServedDirectly() {
+        return servedDirectly.sum();
+    }
+
+    @Override
+    public long getNotFound() {
+        return notFound.sum();
+    }
+
+    @Override
+    public long getRejected() {
+        return rejected.sum();
+    }
+
+    @Override
+    public long getBytesServedDirectly() {
+        return bytesServedDirectly.sum();
+    }
+
+    @Override
+    public long getInFlight() {
+        return inFlight.sum();
+    }
+
+    @Override
+    public String getConfiguration() {
+        return configuration;
+    }
+}
