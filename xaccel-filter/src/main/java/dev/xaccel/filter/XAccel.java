@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.delivery.DeclaredState;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Declared mode: application code (servlet, controller) decides which file answers the request and hands it
  * to the {@link XAccelFilter} in front of it.
@@ -85,7 +84,7 @@ public final class XAccel {
         declare(req, resp, Objects.requireNonNull(remote, "remote"));
     }
 
-    private static void declare(HttpServletRequest req, HttpServletResponse resp, Declaration file)
+    private static void declare(HttpServletRequest req, HttpServletResponse resp, Declaration<?> file)
             throws IOException {
         Objects.requireNonNull(req, "req");
         Object state = req.getAttribute(DeclaredState.ATTRIBUTE);

@@ -33,13 +33,13 @@ import dev.xaccel.filter.internal.delivery.DeclaredState;
 import dev.xaccel.filter.internal.delivery.DirectFileSender;
 import dev.xaccel.filter.internal.delivery.FileDelivery;
 import dev.xaccel.filter.internal.delivery.MappedFiles;
+import dev.xaccel.filter.internal.delivery.OffloadDecision;
 import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
 import dev.xaccel.filter.internal.delivery.RemoteDelivery;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.metrics.JmxRegistration;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Answers file requests either by handing the file to the front-end server ({@code X-Accel-Redirect} for nginx and
  * Caddy, {@code X-Sendfile} for Apache httpd and lighttpd) or, when offloading is not possible or not allowed for the
@@ -111,10 +111,12 @@ public final class XAccelFilter implements Filter {
         links.checkFree(name);
         String line = InitParam.describe(cfg);
         FilterStatistics stats = new FilterStatistics(line);
-        FileDelivery delivery = new FileDelivery(cfg, stats, new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx);
+        OffloadDecision decision = new OffloadDecision(cfg);
+        FileDelivery delivery = new FileDelivery(cfg, stats, decision, new DirectFileSender(cfg.sendfile(), BUFFER_SIZE),
+                ctx);
         reportConfinement(name, cfg);
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
-        RemoteDelivery remote = RemoteDelivery.create(cfg, stats, BUFFER_SIZE, ctx);
+        RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
         started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
                 new OffloadResponseWrapper.Warnings(), ctx, jmx);
         links.publish(); // last: a failed init must not leave the attribute behind
@@ -218,7 +220,7 @@ public final class XAccelFilter implements Filter {
                 req.removeAttribute(DeclaredState.ATTRIBUTE);
             }
         }
-        Declaration declared = state.chainReturned(async);
+        Declaration<?> declared = state.chainReturned(async);
         if (declared != null) {
             s.declared().deliver(state, declared);
         }

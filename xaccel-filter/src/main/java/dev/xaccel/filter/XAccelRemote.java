@@ -3,11 +3,9 @@ package dev.xaccel.filter;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.Uris;
-
 /**
  * Immutable description of an object in a remote store (S3 and compatible) that the application wants to send: a
  * short-lived presigned URL plus, as for {@link XAccelFile}, an optional download name, content type and
@@ -24,18 +22,13 @@ import dev.xaccel.filter.internal.util.Uris;
  * the object from the store ({@code docs/nginx/xaccel-remote.conf.template}); otherwise the filter streams it
  * itself. The URL's query is a credential: it never appears in {@link #toString()} or a log line.
  */
-public final class XAccelRemote implements Declaration {
+public final class XAccelRemote extends Declaration<XAccelRemote> {
 
     private final URI url;
-    private final String downloadName;
-    private final String contentType;
-    private final Disposition disposition;
 
     private XAccelRemote(URI url, String downloadName, String contentType, Disposition disposition) {
+        super(downloadName, contentType, disposition);
         this.url = url;
-        this.downloadName = downloadName;
-        this.contentType = contentType;
-        this.disposition = disposition;
     }
 
     /**
@@ -56,43 +49,9 @@ public final class XAccelRemote implements Declaration {
         return new XAccelRemote(ascii, null, null, null);
     }
 
-    /**
-     * The name the browser should save the object as (any Unicode; encoded per RFC 6266/8187).
-     *
-     * @param name the name, or {@code null} for none
-     * @return a copy with that name
-     */
-    public XAccelRemote downloadName(String name) {
-        return new XAccelRemote(url, name == null || name.isBlank() ? null : name, contentType, disposition);
-    }
-
-    /**
-     * An explicit {@code Content-Type}, e.g. {@code audio/mpeg}; it wins over the store's.
-     *
-     * @param type the media type, or {@code null} for the default lookup (by the name of the URL's last segment)
-     * @return a copy with that type
-     * @throws IllegalArgumentException if it contains control characters or non-ASCII
-     */
-    public XAccelRemote contentType(String type) {
-        return new XAccelRemote(url, downloadName, XAccelFile.checkedContentType(type), disposition);
-    }
-
-    /**
-     * Ask the browser to download ({@code Content-Disposition: attachment}).
-     *
-     * @return a copy with that disposition
-     */
-    public XAccelRemote attachment() {
-        return new XAccelRemote(url, downloadName, contentType, Disposition.ATTACHMENT);
-    }
-
-    /**
-     * Ask the browser to display the object ({@code Content-Disposition: inline}).
-     *
-     * @return a copy with that disposition
-     */
-    public XAccelRemote inline() {
-        return new XAccelRemote(url, downloadName, contentType, Disposition.INLINE);
+    @Override
+    XAccelRemote with(String downloadName, String contentType, Disposition disposition) {
+        return new XAccelRemote(url, downloadName, contentType, disposition);
     }
 
     /**
@@ -104,53 +63,19 @@ public final class XAccelRemote implements Declaration {
         return url;
     }
 
-    /**
-     * The name the browser should save the object as.
-     *
-     * @return the download name, or empty for none
-     */
-    public Optional<String> downloadName() {
-        return Optional.ofNullable(downloadName);
-    }
-
-    /**
-     * The explicit content type.
-     *
-     * @return the media type, or empty when the filter looks it up
-     */
-    public Optional<String> contentType() {
-        return Optional.ofNullable(contentType);
-    }
-
-    /**
-     * The disposition chosen for this object.
-     *
-     * @return {@link Disposition#INLINE}, {@link Disposition#ATTACHMENT}, or empty when the filter's default applies
-     */
-    public Optional<Disposition> disposition() {
-        return Optional.ofNullable(disposition);
-    }
-
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof XAccelRemote)) {
-            return false;
-        }
-        XAccelRemote r = (XAccelRemote) o;
-        return url.equals(r.url) && Objects.equals(downloadName, r.downloadName)
-                && Objects.equals(contentType, r.contentType) && disposition == r.disposition;
+        return o instanceof XAccelRemote r && url.equals(r.url) && sameChoices(r);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(url, downloadName, contentType, disposition);
+        return 31 * url.hashCode() + choicesHash();
     }
 
     /** Never shows the URL's query. */
     @Override
     public String toString() {
-        return "XAccelRemote[" + Uris.withoutQuery(url) + (downloadName == null ? "" : ", downloadName=" + downloadName)
-                + (contentType == null ? "" : ", contentType=" + contentType)
-                + (disposition == null ? "" : ", " + disposition.token()) + "]";
+        return "XAccelRemote[" + Uris.withoutQuery(url) + choicesText() + "]";
     }
 }

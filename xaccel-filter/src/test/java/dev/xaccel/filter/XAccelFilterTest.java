@@ -34,8 +34,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import dev.xaccel.filter.internal.config.Placeholders;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.delivery.DeclaredState;
+import dev.xaccel.filter.internal.delivery.OffloadDecision;
 import dev.xaccel.filter.internal.delivery.OffloadHeaders;
-import dev.xaccel.filter.internal.delivery.OffloadResponder;
 import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.testsupport.LogCapture;
@@ -48,7 +48,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
 /** doFilter units: Mockito request/response (servlet interfaces only) and lambda chains. */
 class XAccelFilterTest {
 
@@ -128,7 +127,7 @@ class XAccelFilterTest {
     })
     void offloadDecision(String mode, String remote, String marker, boolean expected) throws Exception {
         XAccelFilter f = filter(Map.of("offload", mode));
-        assertEquals(expected, OffloadResponder.shouldOffload(f.config(), request("GET", "/x", null, remote, marker)));
+        assertEquals(expected, new OffloadDecision(f.config()).asked(request("GET", "/x", null, remote, marker)));
     }
 
     @Test
@@ -139,12 +138,12 @@ class XAccelFilterTest {
         OffloadHeaders nginx = OffloadHeaders.of(c.headerType(), c.locations().get(0), file);
         assertEquals("/_xaccel/media/a%20b%3F.mp3", nginx.redirect());
         assertNull(nginx.rawPath(), "a raw '?' would end the path in try_files");
-        assertNull(nginx.etag(), "nginx computes its own validators");
+        assertNull(nginx.validators(), "nginx computes its own validators");
         XAccelConfig s = filter(Map.of("headerType", "X-Sendfile")).config();
         OffloadHeaders sendfile = OffloadHeaders.of(s.headerType(), s.locations().get(0), file);
         assertEquals(media.toRealPath() + "/a b?.mp3", sendfile.redirect(), "raw bytes, no decoding needed");
         assertNull(sendfile.rawPath());
-        assertNotNull(sendfile.etag(), "Apache and lighttpd take the file's validators from the answer");
+        assertNotNull(sendfile.validators(), "Apache and lighttpd take the file's validators from the answer");
         assertEquals(real, file.file());
     }
 
@@ -367,8 +366,6 @@ class XAccelFilterTest {
         assertEquals("audio/x", b.contentType().get());
         assertEquals(Disposition.ATTACHMENT, b.disposition().get());
         assertEquals(Disposition.INLINE, b.inline().disposition().get());
-        assertEquals("attachment", b.getDisposition().get(), "the deprecated accessors still answer");
-        assertEquals(b.path(), b.getPath());
         assertEquals(b, a.downloadName("x.mp3").contentType("audio/x").attachment());
         assertThrows(IllegalArgumentException.class, () -> XAccelFile.of(Path.of("relative")));
         assertThrows(IllegalArgumentException.class, () -> a.contentType("text/plain\r\nX-Evil: 1"));

@@ -10,9 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
- * Chooses, once per response, the {@link ZeroCopy} of a directly served single range: Tomcat's sendfile when
+ * Chooses, once per response, the {@link BodyWriter} of a directly served single range: Tomcat's sendfile when
  * {@code sendfile=true} and Tomcat offers it; else, for bodies of at least {@value #MIN_SIZE} bytes, what the
  * container's own stream offers for the channel the filter opened ({@link ChannelTransfer} on Undertow,
  * {@link ByteBufferWrite} on Jetty, {@link DirectBufferWrite} on Tomcat); else {@link Copy}. The system property
@@ -47,8 +46,8 @@ public final class BodyWriterChoice {
     }
 
     /** The writer of {@code length} bytes of {@code file} for this response. */
-    public ZeroCopy choose(HttpServletRequest req, HttpServletResponse resp, Path file, long length) throws IOException {
-        ZeroCopy chosen = sendfile ? TomcatSendfile.of(req, resp, file, length) : null;
+    public BodyWriter choose(HttpServletRequest req, HttpServletResponse resp, Path file, long length) throws IOException {
+        BodyWriter chosen = sendfile ? TomcatSendfile.of(req, resp, file, length) : null;
         if (chosen == null) {
             OutputStream out = resp.getOutputStream();
             if (channels && length >= MIN_SIZE) {

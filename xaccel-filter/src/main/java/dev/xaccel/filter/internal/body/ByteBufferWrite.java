@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-
 /**
  * Jetty's {@code HttpOutput.write(ByteBuffer)} (the Servlet 6.1 method, which Jetty has in ee10 too) of the open
  * channel's read-only mapping: Jetty writes the buffer to the socket itself, without its aggregation buffer, so the
@@ -12,7 +11,7 @@ import java.nio.channels.FileChannel;
  * {@value #CHUNK} bytes; a mapping is released when it is collected. Found by reflection on the stream's class (no
  * Jetty dependency), once per class; other containers copy inside {@code write(ByteBuffer)} and get {@link Copy}.
  */
-public final class ByteBufferWrite implements ZeroCopy {
+public final class ByteBufferWrite implements BodyWriter {
 
     public static final String NAME = "byte-buffer";
     /** Bytes per mapping and write: measured on Jetty 12.1, 1 GiB writes were slower than copying, 4-16 MiB not. */
@@ -26,7 +25,7 @@ public final class ByteBufferWrite implements ZeroCopy {
     }
 
     /** The write for this response's stream, or {@code null} when its class is not Jetty's. */
-    public static ZeroCopy of(OutputStream out) {
+    public static BodyWriter of(OutputStream out) {
         return WRITE.bind(out, ByteBufferWrite::new);
     }
 
@@ -37,7 +36,7 @@ public final class ByteBufferWrite implements ZeroCopy {
 
     @Override
     public void send(FileChannel channel, long start, long length) throws IOException {
-        ZeroCopy.requireLength(channel, start, length);
+        BodyWriter.requireLength(channel, start, length);
         long position = start;
         long remaining = length;
         while (remaining > 0) {

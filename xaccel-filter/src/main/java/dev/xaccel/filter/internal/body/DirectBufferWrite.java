@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.ArrayBlockingQueue;
-
 /**
  * Tomcat's {@code CoyoteOutputStream.write(ByteBuffer)} of a direct buffer read from the open channel: the file's
  * bytes are read into native memory and handed to Tomcat's output buffer from there, without the heap array of
@@ -15,7 +14,7 @@ import java.util.concurrent.ArrayBlockingQueue;
  * each, are pooled (at most {@value #POOLED} kept); the write blocks until Tomcat has taken the bytes, so a buffer is
  * free again when it returns. Found by reflection on the stream's class (no Tomcat dependency), once per class.
  */
-public final class DirectBufferWrite implements ZeroCopy {
+public final class DirectBufferWrite implements BodyWriter {
 
     public static final String NAME = "direct-buffer";
     /** Bytes per read and write. */
@@ -33,7 +32,7 @@ public final class DirectBufferWrite implements ZeroCopy {
     }
 
     /** The write for this response's stream, or {@code null} when its class is not Tomcat's. */
-    public static ZeroCopy of(OutputStream out) {
+    public static BodyWriter of(OutputStream out) {
         return WRITE.bind(out, DirectBufferWrite::new);
     }
 

@@ -9,11 +9,8 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 
-import jakarta.servlet.http.HttpServletResponse;
-
 import dev.xaccel.filter.internal.http.ByteRange;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Writes a body out of an open file: one range copied in bounded chunks, or {@code multipart/byteranges}. What is
  * written comes from the channel the filter opened, never from the file's name. Thread-safe.
@@ -81,12 +78,12 @@ public final class FileBody {
     }
 
     /**
-     * Sets status 206, the multipart type and length, then (unless {@code head}) writes the parts.
+     * The {@code multipart/byteranges} body of several ranges, ready to be written: its type (with the boundary)
+     * and length are known before a byte is sent.
      *
-     * @return the body length
+     * @param type the file's content type, repeated in every part
      */
-    public long multipart(HttpServletResponse resp, FileChannel channel, List<ByteRange> ranges, long size, String type,
-            boolean head) throws IOException {
+    public Multipart multipart(List<ByteRange> ranges, long size, String type) {
         String boundary = boundary();
         List<byte[]> partHeaders = new ArrayList<>(ranges.size());
         long total = 0;
@@ -98,22 +95,28 @@ public final class FileBody {
             total += bytes.length + r.length();
         }
         byte[] trailer = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        total += trailer.length;
+        return new Multipart("multipart/byteranges; boundary=" + boundary, total + trailer.length, ranges,
+                partHeaders, trailer);
+    }
 
-        resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-        resp.setContentType("multipart/byteranges; boundary=" + boundary);
-        resp.setContentLengthLong(total);
-        if (head) {
-            return 0;
+    /**
+     * A planned {@code multipart/byteranges} body.
+     *
+     * @param contentType the body's type, with its boundary
+     * @param length      the body's length in bytes
+     */
+    public record Multipart(String contentType, long length, List<ByteRange> ranges, List<byte[]> partHeaders,
+            byte[] trailer) {
+
+        /** Writes the parts out of the open file. */
+        public void write(FileBody body, FileChannel channel, OutputStream out) throws IOException {
+            for (int i = 0; i < ranges.size(); i++) {
+                out.write(partHeaders.get(i));
+                body.copy(channel, ranges.get(i).start(), ranges.get(i).length(), out);
+            }
+            out.write(trailer);
+            out.flush();
         }
-        OutputStream out = resp.getOutputStream();
-        for (int i = 0; i < ranges.size(); i++) {
-            out.write(partHeaders.get(i));
-            copy(channel, ranges.get(i).start(), ranges.get(i).length(), out);
-        }
-        out.write(trailer);
-        out.flush();
-        return total;
     }
 
     private static String boundary() {

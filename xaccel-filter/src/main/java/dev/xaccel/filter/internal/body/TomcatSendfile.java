@@ -11,14 +11,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * The hand-off of a body to Tomcat's zero-copy sendfile through its request attributes (compared by class name:
  * no Tomcat dependency). Tomcat opens the file <em>again, by name</em>, after the filter's check, so this is used
- * only when {@code sendfile=true} says nobody untrusted can write below the roots: the one {@link ZeroCopy} that does
+ * only when {@code sendfile=true} says nobody untrusted can write below the roots: the one {@link BodyWriter} that does
  * not send from the channel the filter opened.
  */
-public final class TomcatSendfile implements ZeroCopy {
+public final class TomcatSendfile implements BodyWriter {
 
     public static final String NAME = "tomcat-sendfile";
 
@@ -54,7 +53,7 @@ public final class TomcatSendfile implements ZeroCopy {
      *
      * @return the hand-off, or {@code null} when Tomcat would not send the body
      */
-    public static ZeroCopy of(HttpServletRequest req, HttpServletResponse resp, Path file, long length) {
+    public static BodyWriter of(HttpServletRequest req, HttpServletResponse resp, Path file, long length) {
         if (length < MIN_SIZE || !RESPONSE_FACADE.equals(resp.getClass().getName())) {
             return null;
         }

@@ -13,12 +13,13 @@ import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.filter.XAccelRemote;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.fs.ConfinedOpener;
+import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
-
 /**
  * Declared mode's delivery: once the chain returned (or from an async thread), checks that the declaration still
  * applies (2xx, not committed), resolves the declared path to a checked file inside its location (or, with
@@ -40,7 +41,7 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
     }
 
     @Override
-    public void deliver(DeclaredState state, Declaration declaration) throws IOException {
+    public void deliver(DeclaredState state, Declaration<?> declaration) throws IOException {
         HttpServletResponse resp = state.response();
         OffloadResponseWrapper wrapper = state.wrapper();
         int status = wrapper.getStatus();
@@ -62,40 +63,63 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
             return;
         }
         XAccelFile file = (XAccelFile) declaration;
-        Path declared = file.path();
-        XAccelConfig cfg = delivery.config();
-        boolean offloadable = OffloadResponder.shouldOffload(cfg, state.request());
-        // By name first: a name below a location's root without a link is its own real path (no realpath)
-        Location location = cfg.locationNamed(declared);
-        Resolution resolved = location == null ? null
-                : location.resolver().resolveNamedBelow(declared, delivery.finalNameOnly(offloadable));
-        if (resolved == null) {
+        delivery.deliver(state.request(), resp, new Declared(file.path()), file, wrapper.bodyWritten(),
+                delivery.decision().asked(state.request()), file.path());
+    }
+
+    /**
+     * A declared file, checked by name first: a name below a location's root without a link is its own real path
+     * (no realpath), and with no front end to give it to, the walk that checks it opens it. Otherwise its real
+     * path decides the location; a file outside every location is an application bug (500, a throttled SEVERE
+     * line) unless {@code allowUnmapped}.
+     */
+    private final class Declared implements FileLookup {
+
+        private final Path declared;
+
+        Declared(Path declared) {
+            this.declared = declared;
+        }
+
+        @Override
+        public Found resolve(boolean finalNameOnly) {
+            XAccelConfig cfg = delivery.config();
+            Location location = cfg.locationNamed(declared);
+            Resolution resolved = location == null ? null
+                    : location.resolver().resolveNamedBelow(declared, finalNameOnly);
+            if (resolved != null) {
+                return new Found(resolved, location);
+            }
             Path real;
             try {
                 real = declared.toRealPath();
             } catch (IOException e) {
-                delivery.reject(resp, Resolution.rejected(404, "not found"), declared);
-                return;
+                return new Found(Resolution.rejected(404, "not found"), null);
             }
             location = cfg.locationFor(real);
             resolved = location != null ? location.resolver().resolveDeclared(declared)
                     : outsideRoots(cfg, declared, real);
             if (resolved == null) {
-                delivery.stats().rejected.increment();
                 unmappedLog.log(() -> Messages.get("filter.declaredUnmapped", declared, real));
-                resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
-                return;
+                return new Found(Resolution.rejected(500, "outside every location"), null);
             }
+            return new Found(resolved, location);
         }
-        if (!resolved.isOk()) {
-            delivery.reject(resp, resolved, declared);
-        } else {
-            delivery.deliver(state.request(), resp, resolved, location, file, wrapper.bodyWritten(), offloadable);
+
+        @Override
+        public Opening open() throws IOException {
+            Location location = delivery.config().locationNamed(declared);
+            Opening opening = location == null ? null : location.resolver().openNamedBelow(declared);
+            if (opening != null) {
+                return opening;
+            }
+            Resolution resolved = resolve(false).file();
+            return resolved.isOk() ? ConfinedOpener.open(resolved) : Opening.refused(resolved);
         }
     }
 
     /** For log lines: the declared path, or the remote URL without its query. */
-    private static String describe(Declaration d) {
+    private static String describe(Declaration<?> d) {
         return d instanceof XAccelRemote r ? Uris.withoutQuery(r.url()) : ((XAccelFile) d).path().toString();
     }
 

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import dev.xaccel.filter.Declaration;
 import dev.xaccel.filter.XAccel;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Per-request state of declared mode, stored as request attribute {@link #ATTRIBUTE} by the filter and found
  * there by {@link XAccel#sendFile}. All access is synchronized: with async processing the declaration may come
@@ -16,7 +15,7 @@ public final class DeclaredState {
 
     /** Delivers a declared file (implemented by {@link DeclaredFiles}). */
     public interface Delivery {
-        public void deliver(DeclaredState state, Declaration declared) throws java.io.IOException;
+        public void deliver(DeclaredState state, Declaration<?> declared) throws java.io.IOException;
     }
 
     /** Request attribute under which the filter publishes this state. */
@@ -26,7 +25,7 @@ public final class DeclaredState {
     private final HttpServletRequest request;
     private final HttpServletResponse response;
     private OffloadResponseWrapper wrapper;
-    private Declaration file;
+    private Declaration<?> file;
     /** The filter chain has returned (request is async, or finished). */
     private boolean chainReturned;
     /** The declared file has been delivered (or answered with an error). */
@@ -59,7 +58,7 @@ public final class DeclaredState {
         return file != null;
     }
 
-    public synchronized Declaration file() {
+    public synchronized Declaration<?> file() {
         return file;
     }
 
@@ -71,7 +70,7 @@ public final class DeclaredState {
      *
      * @param caller the request as the caller sees it (its dispatcher type tells an async dispatch)
      */
-    public void declare(Declaration f, HttpServletRequest caller) throws java.io.IOException {
+    public void declare(Declaration<?> f, HttpServletRequest caller) throws java.io.IOException {
         boolean deliverNow;
         synchronized (this) {
             if (done) {
@@ -98,7 +97,7 @@ public final class DeclaredState {
      * @return the file to deliver now, or {@code null} (nothing declared, or async: a later declaration is
      *         delivered by {@link #declare})
      */
-    public synchronized Declaration chainReturned(boolean async) {
+    public synchronized Declaration<?> chainReturned(boolean async) {
         chainReturned = true;
         if (file != null && !done) {
             done = true;

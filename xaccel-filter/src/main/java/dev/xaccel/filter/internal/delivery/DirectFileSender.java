@@ -1,7 +1,7 @@
 package dev.xaccel.filter.internal.delivery;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -9,17 +9,18 @@ import java.util.logging.Logger;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.internal.body.BodyWriter;
 import dev.xaccel.filter.internal.body.BodyWriterChoice;
 import dev.xaccel.filter.internal.body.FileBody;
 import dev.xaccel.filter.internal.body.TomcatSendfile;
-import dev.xaccel.filter.internal.body.ZeroCopy;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
+import dev.xaccel.filter.internal.fs.OpenFile;
+import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.http.ByteRange;
-import dev.xaccel.filter.internal.http.ETags;
 import dev.xaccel.filter.internal.http.Preconditions;
+import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Serves a file directly with the semantics of nginx's static module: 200, 206 (single range or
  * {@code multipart/byteranges}), 416, HEAD, conditional requests evaluated in RFC 9110 §13.2.2 order
@@ -28,7 +29,7 @@ import dev.xaccel.filter.internal.util.Messages;
  *
  * <p>The file is opened once, below its root without following a symbolic link ({@link ConfinedOpener}), and the
  * answer is computed from and sent out of that open file: a link swapped into the path after the filter's check
- * cannot make it send a file from elsewhere. A single range leaves through the {@link ZeroCopy} that
+ * cannot make it send a file from elsewhere. A single range leaves through the {@link BodyWriter} that
  * {@link BodyWriterChoice} picks for the response: the container's own hand-off of that channel where it has one
  * (Undertow's {@code transferFrom}, Jetty's {@code write(ByteBuffer)} of a mapping), else copied in
  * {@code bufferSize} chunks ({@link FileBody}); multipart bodies are copied.
@@ -37,16 +38,11 @@ import dev.xaccel.filter.internal.util.Messages;
  * write) may a single range be handed to Tomcat's zero-copy sendfile ({@link TomcatSendfile}), which opens the file
  * <em>again, by name</em>. The order of work follows Jetty's {@code ResourceService}: the representation's
  * validators, the preconditions ({@link Preconditions}), the ranges ({@link ByteRange}), the headers, the body
- * ({@link FileBody}, {@link ZeroCopy}).
+ * ({@link FileBody}, {@link BodyWriter}).
  *
  * <p>Thread-safe; one instance serves all requests.
  */
 public final class DirectFileSender {
-
-    /** Returned by {@link #send} when the file vanished between the check and the open: 404 was sent. */
-    public static final long VANISHED = -1;
-    /** Returned by {@link #send} when the file shrank before its first byte was sent: a bare 500 was sent. */
-    public static final long FAILED = -2;
 
     private static final Logger LOG = Logger.getLogger(DirectFileSender.class.getName());
     private final FileBody body;
@@ -66,28 +62,35 @@ public final class DirectFileSender {
      * ({@link ConfinedOpener}), and what is sent is read from that open file; only the opt-in {@code sendfile}
      * hand-off lets Tomcat open it again by name.
      *
-     * @param file    the resolved file (its root and real relative path; no root: outside every location)
-     * @param headers the headers the application's choices give the file
-     * @return the number of body bytes written or handed to sendfile (0 for HEAD, 304, 412, 416), or
-     *         {@link #VANISHED} when the file could not be opened (404 sent), or {@link #FAILED} when it turned
-     *         out shorter than when it was opened before a byte was sent (bare 500 sent)
+     * @param file           the resolved file (its root and real relative path; no root: outside every location)
+     * @param representation the headers the application's choices give the file
+     * @return the body sent, or {@link Sent#NOT_FOUND} when the file could not be opened (404 sent), or
+     *         {@link Sent#FAILED} when it turned out shorter than when it was opened before a byte was sent
+     *         (bare 500 sent)
      * @throws IOException when the client went away, or reading failed after the response was committed (the
      *                     message never holds a path: the connection is closed early, the client sees a short body)
      */
-    public long send(HttpServletRequest req, HttpServletResponse resp, Resolution file, FileHeaders headers)
+    public Sent send(HttpServletRequest req, HttpServletResponse resp, Resolution file, Representation representation)
             throws IOException {
-        ConfinedOpener.OpenFile open;
-        try {
-            open = file.root() == null ? ConfinedOpener.openUnconfined(file.file())
-                    : ConfinedOpener.open(file.root(), file.relativePath());
-        } catch (ConfinedOpener.Refused | AccessDeniedException e) {
-            return vanished(resp, file, e.getMessage());
+        Opening opening = ConfinedOpener.open(file);
+        if (!opening.isOpen()) {
+            return vanished(resp, file.file(), opening.resolution().reason());
         }
+        return send(req, resp, opening.file(), file.file(), representation);
+    }
+
+    /**
+     * Answers the request out of a file already opened below its root ({@link ConfinedOpener}); closes it.
+     *
+     * @param name the file's path, for the FINE log only
+     */
+    public Sent send(HttpServletRequest req, HttpServletResponse resp, OpenFile open, Path name,
+            Representation representation) throws IOException {
         try (open) {
-            return send(req, resp, file, headers, open);
+            return answer(req, resp, open, name, representation);
         } catch (FileBody.Shrank e) {
             if (LOG.isLoggable(Level.FINE)) {
-                LOG.fine(Messages.get("sender.fileShrank", file.file(), e.position));
+                LOG.fine(Messages.get("sender.fileShrank", name, e.position));
             }
             if (resp.isCommitted()) {
                 throw new IOException(Messages.get("sender.fileShrankCommitted"));
@@ -95,44 +98,40 @@ public final class DirectFileSender {
             ResponseHeaders.resetKeepingOuterHeaders(resp);
             resp.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
             resp.setContentLength(0);
-            return FAILED;
+            return Sent.FAILED;
         }
     }
 
-    private long send(HttpServletRequest req, HttpServletResponse resp, Resolution file, FileHeaders headers,
-            ConfinedOpener.OpenFile open) throws IOException {
+    /** As Jetty's {@code ResourceService}: validators, preconditions, ranges, headers, body. */
+    private Sent answer(HttpServletRequest req, HttpServletResponse resp, OpenFile open, Path name,
+            Representation representation) throws IOException {
         long size = open.size();
-        long lastModified = Math.floorDiv(open.lastModifiedMillis(), 1000L) * 1000L;
-        String etag = ETags.strong(size, open.lastModifiedMillis());
-        boolean head = "HEAD".equals(req.getMethod());
-
-        switch (Preconditions.evaluate(req, etag, lastModified)) {
+        Validators validators = Validators.of(size, open.lastModifiedMillis());
+        switch (Preconditions.evaluate(req, validators.etag(), validators.lastModified())) {
             case PRECONDITION_FAILED:
                 return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
             case NOT_MODIFIED:
                 resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-                validators(resp, etag, lastModified, headers);
-                return 0;
+                representation.writeValidators(resp, validators);
+                return Sent.body(0);
             default:
                 break;
         }
-        List<ByteRange> ranges = null;
-        String range = req.getHeader("Range");
-        if (range != null && Preconditions.isGetOrHead(req) && Preconditions.checkIfRange(req, etag, lastModified)) {
-            ranges = ByteRange.parse(range, size);
-        }
+        List<ByteRange> ranges = ranges(req, validators, size);
         resp.setHeader("Accept-Ranges", "bytes");
         if (ranges != null && ranges.isEmpty()) {
             resp.setHeader("Content-Range", "bytes */" + size);
             return empty(resp, HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
         }
-        validators(resp, etag, lastModified, headers);
-        if (headers.contentDisposition() != null) {
-            resp.setHeader("Content-Disposition", headers.contentDisposition());
-        }
-        headers.writeSecurityHeaders(resp);
+        boolean head = "HEAD".equals(req.getMethod());
         if (ranges != null && ranges.size() > 1) {
-            return body.multipart(resp, open.channel(), ranges, size, headers.contentType(), head);
+            FileBody.Multipart multipart = body.multipart(ranges, size, representation.contentType());
+            resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
+            representation.writeServed(resp, validators, multipart.contentType(), multipart.length());
+            if (!head) {
+                multipart.write(body, open.channel(), resp.getOutputStream());
+            }
+            return Sent.body(head ? 0 : multipart.length());
         }
         long start = 0;
         long length = size;
@@ -145,36 +144,37 @@ public final class DirectFileSender {
             resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
             resp.setHeader("Content-Range", r.contentRange(size));
         }
-        resp.setContentType(headers.contentType());
-        resp.setContentLengthLong(length);
+        representation.writeServed(resp, validators, representation.contentType(), length);
         if (head) {
-            return 0;
+            return Sent.body(0);
         }
-        writers.choose(req, resp, file.file(), length).send(open.channel(), start, length);
-        return length;
+        writers.choose(req, resp, name, length).send(open.channel(), start, length);
+        return Sent.body(length);
     }
 
-    private static void validators(HttpServletResponse resp, String etag, long lastModified, FileHeaders headers) {
-        resp.setHeader("ETag", etag);
-        resp.setDateHeader("Last-Modified", lastModified);
-        if (headers.cacheControl() != null) {
-            resp.setHeader("Cache-Control", headers.cacheControl());
+    /** The ranges asked for, {@code null} for the whole file (no or ignored {@code Range}); empty: unsatisfiable. */
+    private static List<ByteRange> ranges(HttpServletRequest req, Validators validators, long size) {
+        String range = req.getHeader("Range");
+        if (range == null || !Preconditions.isGetOrHead(req)
+                || !Preconditions.checkIfRange(req, validators.etag(), validators.lastModified())) {
+            return null;
         }
+        return ByteRange.parse(range, size);
     }
 
-    private static long vanished(HttpServletResponse resp, Resolution file, String reason) throws IOException {
+    private static Sent vanished(HttpServletResponse resp, Path file, String reason) throws IOException {
         if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(Messages.get("sender.fileVanished", file.file(), reason));
+            LOG.fine(Messages.get("sender.fileVanished", file, reason));
         }
         if (!resp.isCommitted()) {
             resp.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
-        return VANISHED;
+        return Sent.NOT_FOUND;
     }
 
-    private static long empty(HttpServletResponse resp, int status) {
+    private static Sent empty(HttpServletResponse resp, int status) {
         resp.setStatus(status);
         resp.setContentLength(0);
-        return 0;
+        return Sent.body(0);
     }
 }

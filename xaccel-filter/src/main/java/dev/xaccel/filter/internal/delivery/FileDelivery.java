@@ -1,7 +1,6 @@
 package dev.xaccel.filter.internal.delivery;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -9,20 +8,17 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.XAccelFile;
-import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
+import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.util.Messages;
-import dev.xaccel.filter.internal.util.ThrottledLog;
-
 /**
- * Answers a request with one checked file, the same way for mapped and declared mode: the file's headers (type,
- * disposition, cache and security headers), then either the offload answer ({@link OffloadResponder}) or the bytes
- * ({@link DirectFileSender}), and the statistics. Thread-safe; one per filter instance.
+ * Answers a request with one checked file, the same way for mapped and declared mode: the file's
+ * {@link Representation}, the {@link OffloadDecision}, then either the offload answer ({@link OffloadResponder})
+ * or the bytes ({@link DirectFileSender}), and the statistics. Thread-safe; one per filter instance.
  */
 public final class FileDelivery {
 
@@ -30,16 +26,17 @@ public final class FileDelivery {
 
     private final XAccelConfig config;
     private final FilterStatistics stats;
+    private final OffloadDecision decision;
     private final DirectFileSender sender;
     private final ServletContext servletContext;
-    private final ThrottledLog tooLongLog = new ThrottledLog(LOG, Level.WARNING);
-    private final ThrottledLog notCarriedLog = new ThrottledLog(LOG, Level.WARNING);
     private final RootWatch roots;
 
     /** @param servletContext for {@code getMimeType}, may be {@code null} */
-    public FileDelivery(XAccelConfig config, FilterStatistics stats, DirectFileSender sender, ServletContext servletContext) {
+    public FileDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
+            DirectFileSender sender, ServletContext servletContext) {
         this.config = config;
         this.stats = stats;
+        this.decision = decision;
         this.sender = sender;
         this.servletContext = servletContext;
         this.roots = new RootWatch(config);
@@ -49,13 +46,19 @@ public final class FileDelivery {
         return config;
     }
 
+    public OffloadDecision decision() {
+        return decision;
+    }
+
     /**
      * Whether a resolution for this request may check only the file's own name for a link
-     * ({@code frontEndConfines}): the request is offloadable, so the front end opens the file and refuses links;
-     * should it still be served directly, {@link ConfinedOpener} refuses them too.
+     * ({@code frontEndConfines}): the front end asked for the file, opens it and refuses links; should it still
+     * be served directly, {@link ConfinedOpener} refuses them too.
+     *
+     * @param asked {@link OffloadDecision#asked} of the request
      */
-    public boolean finalNameOnly(boolean offloadable) {
-        return offloadable && config.frontEndConfines();
+    public boolean finalNameOnly(boolean asked) {
+        return asked && config.frontEndConfines();
     }
 
     public FilterStatistics stats() {
@@ -63,65 +66,68 @@ public final class FileDelivery {
     }
 
     /**
-     * @param file        the checked file: below the real root of {@code location}, or outside every root
-     * @param location    the location containing the file, or {@code null} (then always direct)
-     * @param declared    the application's choices (type, name, disposition)
+     * @param lookup      the request's file, not yet checked
+     * @param declared    the application's choices (type, name, disposition); {@code null} for the defaults
      * @param resetNeeded downstream wrote body bytes before the file was declared
-     * @param offloadable {@link OffloadResponder#shouldOffload} of the request, taken before the file was resolved
+     * @param asked       {@link OffloadDecision#asked} of the request
+     * @param what        the requested path or declared file, for log lines
      */
-    public void deliver(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
-            XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
+    public void deliver(HttpServletRequest req, HttpServletResponse resp, FileLookup lookup, XAccelFile declared,
+            boolean resetNeeded, boolean asked, Object what) throws IOException {
         stats.begin();
         try {
             roots.beforeDelivery();
-            deliverCounted(req, resp, file, location, declared, resetNeeded, offloadable);
+            deliverCounted(req, resp, lookup, declared, resetNeeded, asked, what);
         } finally {
             stats.end();
         }
     }
 
-    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, Resolution file, Location location,
-            XAccelFile declared, boolean resetNeeded, boolean offloadable) throws IOException {
-        FileHeaders headers = fileHeaders(file, declared);
-        boolean toFrontEnd = location != null && offloadable;
-        String notCarried = toFrontEnd ? OffloadHeaders.refusal(config.headerType(), file) : null;
-        if (notCarried != null) {
-            Path refused = file.file();
-            notCarriedLog.log(() -> Messages.get("filter.nameNotCarried", refused, config.headerType().headerName(),
-                    notCarried));
+    private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, FileLookup lookup,
+            XAccelFile declared, boolean resetNeeded, boolean asked, Object what) throws IOException {
+        // Only a file the front end may be given is checked without being opened; the filter's own answers check
+        // and open in one pass (lookup.open()).
+        FileLookup.Found found = asked ? lookup.resolve(finalNameOnly(asked)) : null;
+        if (found != null && !found.file().isOk()) {
+            reject(resp, found.file(), what);
+            return;
         }
-        OffloadHeaders offload = toFrontEnd && notCarried == null
-                ? OffloadHeaders.of(config.headerType(), location, file) : null;
-        if (offload != null && offload.length() > config.maxRedirectLength()) {
-            Path tooLong = file.file();
-            int length = offload.length();
-            tooLongLog.log(() -> Messages.get("filter.redirectTooLong", tooLong, length,
-                    InitParams.MAX_REDIRECT_LENGTH, config.maxRedirectLength()));
-            offload = null;
+        OffloadDecision.Route<OffloadHeaders> route = decision.decide(asked,
+                () -> decision.fileTarget(found.location(), found.file()), what);
+        Opening opening = null;
+        if (!route.offloaded() && found == null) {
+            opening = lookup.open();
+            if (!opening.isOpen()) {
+                reject(resp, opening.resolution(), what);
+                return;
+            }
         }
-        if (LOG.isLoggable(Level.FINE)) {
-            LOG.fine(Messages.get("filter.deliver", file.file(), offload != null ? "offload" : "direct"));
+        Resolution file = found != null ? found.file() : opening.resolution();
+        Representation representation;
+        try {
+            representation = Representation.of(config, servletContext, fileName(file), declared);
+            // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
+            ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
+            if (resetNeeded && !route.offloaded()) {
+                // downstream wrote body bytes (and may hold the writer) before declaring the file
+                ResponseHeaders.resetKeepingOuterHeaders(resp);
+            }
+        } catch (RuntimeException e) {
+            if (opening != null) {
+                opening.file().close();
+            }
+            throw e;
         }
-        // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
-        ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
-        if (offload != null) {
-            OffloadResponder.respond(config, location, file.file(), offload, headers, resp);
+        if (route.offloaded()) {
+            OffloadResponder.respond(config, found.location(), file.file(), route.target(), representation, resp);
             stats.offloaded.increment();
             return;
         }
-        if (resetNeeded) {
-            // downstream wrote body bytes (and may hold the writer) before declaring the file
-            ResponseHeaders.resetKeepingOuterHeaders(resp);
-        }
-        long bytes = sender.send(req, resp, file, headers);
-        if (bytes == DirectFileSender.VANISHED) {
-            stats.notFound.increment();
+        Sent sent = opening != null ? sender.send(req, resp, opening.file(), file.file(), representation)
+                : sender.send(req, resp, file, representation);
+        sent.countIn(stats);
+        if (sent.kind() == Sent.Kind.NOT_FOUND) {
             roots.notFound();
-        } else if (bytes == DirectFileSender.FAILED) {
-            stats.rejected.increment();
-        } else {
-            stats.servedDirectly.increment();
-            stats.bytesServedDirectly.add(bytes);
         }
     }
 
@@ -137,12 +143,6 @@ public final class FileDelivery {
         if (!resp.isCommitted()) {
             resp.sendError(r.status());
         }
-    }
-
-    /** The headers the application's choices give the file (by its real name). */
-    private FileHeaders fileHeaders(Resolution real, XAccelFile file) {
-        return FileHeaders.of(config, servletContext, fileName(real), file.contentType(), file.disposition(),
-                file.downloadName());
     }
 
     /** The real file's name: the last segment of its path below the root (no new string for a file at the top). */

@@ -5,12 +5,12 @@ import java.io.IOException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.Mapping;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
-
 /**
  * Mapped mode: a request under a {@code mappings} prefix is answered by the filter itself (GET and HEAD), from
  * the mapped root, after the same checks as every request path ({@link SafePathResolver#resolve}).
@@ -32,14 +32,21 @@ public final class MappedFiles {
             resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }
-        boolean offloadable = OffloadResponder.shouldOffload(delivery.config(), req);
-        Resolution r = mapping.resolver().resolve(mapping.remainder(pathInApp), delivery.finalNameOnly(offloadable));
-        if (!r.isOk()) {
-            delivery.reject(resp, r, pathInApp);
-            return;
-        }
-        Location location = delivery.config().locationFor(r.file());
-        delivery.deliver(req, resp, location == null ? r : location.resolver().rebase(r), location,
-                XAccelFile.of(r.file()), false, offloadable);
+        String requestPath = mapping.remainder(pathInApp);
+        XAccelConfig config = delivery.config();
+        FileLookup lookup = new FileLookup() {
+            @Override
+            public Found resolve(boolean finalNameOnly) {
+                Resolution r = mapping.resolver().resolve(requestPath, finalNameOnly);
+                Location location = r.isOk() ? config.locationFor(r.file()) : null;
+                return new Found(location == null ? r : location.resolver().rebase(r), location);
+            }
+
+            @Override
+            public Opening open() {
+                return mapping.resolver().open(requestPath);
+            }
+        };
+        delivery.deliver(req, resp, lookup, null, false, delivery.decision().asked(req), pathInApp);
     }
 }

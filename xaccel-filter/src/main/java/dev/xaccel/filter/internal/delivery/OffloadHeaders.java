@@ -9,10 +9,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.fs.Resolution;
-import dev.xaccel.filter.internal.http.ETags;
+import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PercentEncoding;
-
 /**
  * The header value(s) that hand one checked file to the front end, built from the same real path the filter
  * resolved, so that what the front end opens is provably the file the application authorized. Each
@@ -30,13 +29,11 @@ import dev.xaccel.filter.internal.util.PercentEncoding;
  *                     ({@code expires=}), where it is sent; {@code null} for names that jump cannot carry unchanged
  *                     (control characters, {@code ?}), for locations that are not cacheable and for the other
  *                     header types
- * @param etag         for {@code X-Sendfile}, the file's strong ETag (the one the filter sends when it serves the
- *                     file itself): Apache and lighttpd keep it and evaluate {@code If-None-Match}/{@code If-Range}
- *                     against it; {@code null} otherwise (nginx and Caddy compute their own)
- * @param lastModified with {@code etag}, the file's modification time in epoch milliseconds, whole seconds;
- *                     {@code -1} without
+ * @param validators   for {@code X-Sendfile}, the file's (those the filter sends when it serves the file itself):
+ *                     Apache and lighttpd keep them and evaluate {@code If-None-Match}/{@code If-Range} against
+ *                     them; {@code null} otherwise (nginx and Caddy compute their own)
  */
-public record OffloadHeaders(String redirect, String rawPath, String etag, long lastModified) {
+public record OffloadHeaders(String redirect, String rawPath, Validators validators) implements OffloadTarget {
 
     /**
      * Sent with cacheable nginx offloads ({@code locations} entries with {@code expires=}): the value of
@@ -54,20 +51,17 @@ public record OffloadHeaders(String redirect, String rawPath, String etag, long 
     public static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
         if (!type.usesAbsolutePath()) {
             String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
-            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw, null,
-                    -1);
+            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw, null);
         }
         String redirect = new String(file.file().toString().getBytes(StandardCharsets.UTF_8),
                 StandardCharsets.ISO_8859_1);
         if (!type.sendsValidators()) {
-            return new OffloadHeaders(redirect, null, null, -1);
+            return new OffloadHeaders(redirect, null, null);
         }
         try {
             BasicFileAttributes a = Files.readAttributes(file.file(), BasicFileAttributes.class,
                     LinkOption.NOFOLLOW_LINKS);
-            long modified = a.lastModifiedTime().toMillis();
-            return new OffloadHeaders(redirect, null, ETags.strong(a.size(), modified),
-                    Math.floorDiv(modified, 1000L) * 1000L);
+            return new OffloadHeaders(redirect, null, Validators.of(a.size(), a.lastModifiedTime().toMillis()));
         } catch (IOException e) {
             return null;
         }

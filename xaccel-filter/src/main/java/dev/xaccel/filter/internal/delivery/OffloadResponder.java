@@ -4,18 +4,16 @@ import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.XAccelConfig;
-import dev.xaccel.filter.internal.http.FrontEndTrust;
+import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
- * The offload branch: whether a request may be offloaded, and the answer that hands the file to the front end —
- * status 200, an empty body ({@code Content-Length: 0}, which keeps nginx's upstream connection reusable), the
- * file's own headers, the offload header(s) and nginx's {@code X-Accel-*} extras.
+ * The offload answer that hands the file to the front end: status 200, an empty body ({@code Content-Length: 0},
+ * which keeps nginx's upstream connection reusable), the file's own headers ({@link Representation}), the offload
+ * header(s) and nginx's {@code X-Accel-*} extras.
  */
 public final class OffloadResponder {
 
@@ -24,33 +22,11 @@ public final class OffloadResponder {
     private OffloadResponder() {
     }
 
-    /**
-     * The offload decision. The marker and the header type are compared, never taken from the request; the
-     * connection's trust is {@link FrontEndTrust}'s.
-     */
-    public static boolean shouldOffload(XAccelConfig cfg, HttpServletRequest req) {
-        switch (cfg.offload()) {
-            case NEVER:
-                return false;
-            case ALWAYS:
-                return true;
-            default:
-                String marker = req.getHeader(cfg.markerHeader());
-                return marker != null && cfg.headerType().headerName().equalsIgnoreCase(marker.trim())
-                        && FrontEndTrust.trusted(cfg.trustedProxies(), req);
-        }
-    }
-
     /** Writes the offload answer; the response is not committed and holds no body. */
-    public static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload, FileHeaders headers,
-            HttpServletResponse resp) {
-        begin(cfg, offload.redirect(), headers, resp);
-        if (offload.etag() != null) {
-            // X-Sendfile: the front end keeps these and answers conditionals with them (never the nginx path)
-            resp.setHeader("ETag", offload.etag());
-            resp.setDateHeader("Last-Modified", offload.lastModified());
-            resp.setHeader("Accept-Ranges", "bytes");
-        }
+    public static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload,
+            Representation representation, HttpServletResponse resp) {
+        // X-Sendfile: the front end keeps the validators and answers conditionals with them (never the nginx path)
+        begin(cfg, offload.redirect(), representation, offload.validators(), resp);
         if (cfg.headerType().isNginx()) {
             accelExpires(cfg, location, resp, file);
             if (location.cacheable() && offload.rawPath() != null) {
@@ -66,24 +42,19 @@ public final class OffloadResponder {
      *
      * @param redirect the {@link RemoteRedirect} value
      */
-    public static void respondRemote(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
-        begin(cfg, redirect, headers, resp);
+    public static void respondRemote(XAccelConfig cfg, String redirect, Representation representation,
+            HttpServletResponse resp) {
+        begin(cfg, redirect, representation, null, resp);
         resp.setHeader("X-Accel-Expires", "0");
         resp.setContentLength(0);
     }
 
     /** Status, the file's headers, the offload header and nginx's rate and charset extras. */
-    private static void begin(XAccelConfig cfg, String redirect, FileHeaders headers, HttpServletResponse resp) {
+    private static void begin(XAccelConfig cfg, String redirect, Representation representation,
+            Validators validators, HttpServletResponse resp) {
         resp.resetBuffer();
         resp.setStatus(HttpServletResponse.SC_OK);
-        resp.setContentType(headers.contentType());
-        if (headers.contentDisposition() != null) {
-            resp.setHeader("Content-Disposition", headers.contentDisposition());
-        }
-        if (headers.cacheControl() != null) {
-            resp.setHeader("Cache-Control", headers.cacheControl());
-        }
-        headers.writeSecurityHeaders(resp);
+        representation.writeOffloaded(resp, validators);
         resp.setHeader(cfg.headerType().headerName(), redirect);
         if (cfg.headerType().isNginx()) {
             if (cfg.limitRate() != null) {

@@ -19,13 +19,11 @@ import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
-
 /**
  * Answers a request with a declared remote object: refused ({@code 500}, a throttled SEVERE line) unless its
- * origin is in {@code remoteOrigins}; otherwise the object's headers, then either the offload answer for nginx
- * ({@link RemoteRedirect}, {@link OffloadResponder#respondRemote}) or the bytes fetched by the filter itself
- * ({@link RemoteFileSender}), and the statistics. Only nginx can fetch a remote object, so other header types
- * always serve directly. Thread-safe; one per filter instance.
+ * origin is in {@code remoteOrigins}; otherwise the object's {@link Representation}, the {@link OffloadDecision},
+ * then either the offload answer for nginx ({@link RemoteRedirect}, {@link OffloadResponder#respondRemote}) or the
+ * bytes fetched by the filter itself ({@link RemoteFileSender}), and the statistics. Thread-safe; one per filter instance.
  */
 public final class RemoteDelivery {
 
@@ -35,26 +33,27 @@ public final class RemoteDelivery {
     private final FilterStatistics stats;
     private final RemoteFileSender sender;
     private final ServletContext servletContext;
+    private final OffloadDecision decision;
     private final ThrottledLog refusedLog = new ThrottledLog(LOG, Level.SEVERE);
-    private final ThrottledLog directLog = new ThrottledLog(LOG, Level.WARNING);
 
     /**
      * @param sender         the direct path, {@code null} when no origin is allowed (then nothing is sent)
      * @param servletContext for {@code getMimeType}, may be {@code null}
      */
-    public RemoteDelivery(XAccelConfig config, FilterStatistics stats, RemoteFileSender sender,
-            ServletContext servletContext) {
+    public RemoteDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
+            RemoteFileSender sender, ServletContext servletContext) {
         this.config = config;
         this.stats = stats;
+        this.decision = decision;
         this.sender = sender;
         this.servletContext = servletContext;
     }
 
     /** The filter's one remote delivery: with a shared HTTP client only when some origin is allowed. */
-    public static RemoteDelivery create(XAccelConfig config, FilterStatistics stats, int bufferSize,
-            ServletContext servletContext) {
+    public static RemoteDelivery create(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
+            int bufferSize, ServletContext servletContext) {
         RemoteFileSender sender = config.remoteOrigins().isEmpty() ? null : new RemoteFileSender(bufferSize);
-        return new RemoteDelivery(config, stats, sender, servletContext);
+        return new RemoteDelivery(config, stats, decision, sender, servletContext);
     }
 
     /** @param resetNeeded downstream wrote body bytes before the object was declared */
@@ -78,41 +77,19 @@ public final class RemoteDelivery {
             resp.sendError(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
             return;
         }
-        FileHeaders headers = FileHeaders.of(config, servletContext, name(url), remote.contentType(),
-                remote.disposition(), remote.downloadName());
-        RemoteRedirect redirect = config.headerType().isNginx() && OffloadResponder.shouldOffload(config, req)
-                ? offloadable(url) : null;
+        Representation representation = Representation.of(config, servletContext, name(url), remote);
+        OffloadDecision.Route<RemoteRedirect> route = decision.decide(decision.asked(req),
+                () -> decision.remoteTarget(url), Uris.withoutQuery(url));
         ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
-        if (redirect != null) {
-            OffloadResponder.respondRemote(config, redirect.value(), headers, resp);
+        if (route.offloaded()) {
+            OffloadResponder.respondRemote(config, route.target().value(), representation, resp);
             stats.offloaded.increment();
             return;
         }
         if (resetNeeded) {
             ResponseHeaders.resetKeepingOuterHeaders(resp);
         }
-        long bytes = sender.send(req, resp, url, headers);
-        if (bytes == RemoteFileSender.NOT_FOUND) {
-            stats.notFound.increment();
-        } else if (bytes == RemoteFileSender.FAILED) {
-            stats.rejected.increment();
-        } else {
-            stats.servedDirectly.increment();
-            stats.bytesServedDirectly.add(bytes);
-        }
-    }
-
-    /** The redirect, or {@code null} (with a throttled WARNING) when nginx cannot carry it: then served directly. */
-    private RemoteRedirect offloadable(URI url) {
-        RemoteRedirect redirect = RemoteRedirect.of(url);
-        if (redirect == null) {
-            directLog.log(() -> Messages.get("remote.dotSegment", Uris.withoutQuery(url)));
-        } else if (redirect.length() > config.maxRedirectLength()) {
-            directLog.log(() -> Messages.get("filter.redirectTooLong", Uris.withoutQuery(url),
-                    redirect.length(), InitParams.MAX_REDIRECT_LENGTH, config.maxRedirectLength()));
-            return null;
-        }
-        return redirect;
+        sender.send(req, resp, url, representation).countIn(stats);
     }
 
     /** The URL's last path segment, decoded: the object's own name (type by extension, attachment name). */

@@ -21,7 +21,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
-
 /**
  * Serves a remote object directly, when no front end takes it: fetches the (presigned) URL with the one
  * {@link HttpClient} of the filter and streams the body through a bounded buffer, never the whole object in
@@ -33,11 +32,6 @@ import dev.xaccel.filter.internal.util.Uris;
  * sent as {@code GET} (the method the URL was signed for) and the body is not read. Thread-safe.
  */
 public final class RemoteFileSender {
-
-    /** Returned by {@link #send} when the store answered 404: 404 was sent. */
-    public static final long NOT_FOUND = -1;
-    /** Returned by {@link #send} when the store failed or refused: 502 or 504 was sent. */
-    public static final long FAILED = -2;
 
     /** Time to connect to the store. */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -68,11 +62,13 @@ public final class RemoteFileSender {
 
     /**
      * @param url     the object's URL (its origin allowed)
-     * @param headers the headers the application's choices give the object
-     * @return the body bytes written (0 for HEAD, 304, 412, 416), {@link #NOT_FOUND} or {@link #FAILED}
+     * @param representation the headers the application's choices give the object
+     * @return the body sent (0 bytes for HEAD, 304, 412, 416), {@link Sent#NOT_FOUND} when the store answered 404
+     *         (404 sent) or {@link Sent#FAILED} when it failed or refused (502 or 504 sent)
      * @throws IOException when the client went away, or the store's body broke off after the response was committed
      */
-    public long send(HttpServletRequest req, HttpServletResponse resp, URI url, FileHeaders headers) throws IOException {
+    public Sent send(HttpServletRequest req, HttpServletResponse resp, URI url, Representation representation)
+            throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(RESPONSE_TIMEOUT).GET();
         for (String name : FORWARDED) {
             String value = req.getHeader(name);
@@ -92,12 +88,12 @@ public final class RemoteFileSender {
             return failed(resp, url, HttpServletResponse.SC_BAD_GATEWAY, e.toString());
         }
         try (InputStream body = answer.body()) {
-            return answer(req, resp, answer, body, headers, url);
+            return answer(req, resp, answer, body, representation, url);
         }
     }
 
-    private long answer(HttpServletRequest req, HttpServletResponse resp, HttpResponse<InputStream> answer,
-            InputStream body, FileHeaders headers, URI url) throws IOException {
+    private Sent answer(HttpServletRequest req, HttpServletResponse resp, HttpResponse<InputStream> answer,
+            InputStream body, Representation representation, URI url) throws IOException {
         int status = answer.statusCode();
         switch (status) {
             case HttpServletResponse.SC_OK:
@@ -107,46 +103,37 @@ public final class RemoteFileSender {
             case HttpServletResponse.SC_PRECONDITION_FAILED:
             case HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE:
                 resp.setStatus(status);
-                passBack(resp, answer, headers);
+                passBack(resp, answer);
+                representation.writeValidators(resp, null);
                 resp.setContentLength(0);
-                return 0;
+                return Sent.body(0);
             case HttpServletResponse.SC_NOT_FOUND:
                 if (LOG.isLoggable(Level.FINE)) {
                     LOG.fine(Messages.get("remote.storeStatus", Uris.withoutQuery(url), status));
                 }
                 resp.sendError(HttpServletResponse.SC_NOT_FOUND);
-                return NOT_FOUND;
+                return Sent.NOT_FOUND;
             default:
                 return failed(resp, url, HttpServletResponse.SC_BAD_GATEWAY, "status " + status);
         }
         resp.setStatus(status);
-        passBack(resp, answer, headers);
+        passBack(resp, answer);
         Optional<String> storeType = answer.headers().firstValue("Content-Type");
         // several ranges: the store's multipart type carries the boundary of its body
-        resp.setContentType(status == HttpServletResponse.SC_PARTIAL_CONTENT && storeType.isPresent()
+        String type = status == HttpServletResponse.SC_PARTIAL_CONTENT && storeType.isPresent()
                 && storeType.get().toLowerCase(Locale.ROOT).startsWith("multipart/byteranges")
-                        ? storeType.get() : headers.contentType());
-        if (headers.contentDisposition() != null) {
-            resp.setHeader("Content-Disposition", headers.contentDisposition());
-        }
-        headers.writeSecurityHeaders(resp);
-        long length = answer.headers().firstValueAsLong("Content-Length").orElse(-1);
-        if (length >= 0) {
-            resp.setContentLengthLong(length);
-        }
+                        ? storeType.get() : representation.contentType();
+        representation.writeServed(resp, null, type, answer.headers().firstValueAsLong("Content-Length").orElse(-1));
         if ("HEAD".equals(req.getMethod())) {
-            return 0;
+            return Sent.body(0);
         }
-        return copy(body, resp.getOutputStream());
+        return Sent.body(copy(body, resp.getOutputStream()));
     }
 
-    /** The store's validators and range headers, and the application's {@code Cache-Control}. */
-    private static void passBack(HttpServletResponse resp, HttpResponse<InputStream> answer, FileHeaders headers) {
+    /** The store's validators and range headers (the representation's own follow). */
+    private static void passBack(HttpServletResponse resp, HttpResponse<InputStream> answer) {
         for (String name : PASSED_BACK) {
             answer.headers().firstValue(name).ifPresent(v -> resp.setHeader(name, v));
-        }
-        if (headers.cacheControl() != null) {
-            resp.setHeader("Cache-Control", headers.cacheControl());
         }
     }
 
@@ -162,11 +149,11 @@ public final class RemoteFileSender {
         return total;
     }
 
-    private long failed(HttpServletResponse resp, URI url, int status, String why) throws IOException {
+    private Sent failed(HttpServletResponse resp, URI url, int status, String why) throws IOException {
         failedLog.log(() -> Messages.get("remote.storeFailed", Uris.withoutQuery(url), why, status));
         if (!resp.isCommitted()) {
             resp.sendError(status);
         }
-        return FAILED;
+        return Sent.FAILED;
     }
 }

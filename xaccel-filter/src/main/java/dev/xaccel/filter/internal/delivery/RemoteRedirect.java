@@ -6,7 +6,6 @@ import java.util.Locale;
 import dev.xaccel.filter.XAccelRemote;
 import dev.xaccel.filter.internal.config.RemoteOrigins;
 import dev.xaccel.filter.internal.util.PercentEncoding;
-
 /**
  * The {@code X-Accel-Redirect} value that hands a remote object to nginx:
  * {@code /_xaccel/remote/<scheme>/<host[:port]><encoded path>[?<query>]}. nginx percent-decodes the value's path
@@ -19,7 +18,7 @@ import dev.xaccel.filter.internal.util.PercentEncoding;
  *
  * @param value the header value
  */
-public record RemoteRedirect(String value) {
+public record RemoteRedirect(String value) implements OffloadTarget {
 
     /** The internal prefix of the shipped nginx location. */
     public static final String PREFIX = "/_xaccel/remote/";
@@ -44,6 +43,7 @@ public record RemoteRedirect(String value) {
     }
 
     /** Bytes on the wire (the value is ASCII). */
+    @Override
     public int length() {
         return value.length();
     }

@@ -1,9 +1,9 @@
 package dev.xaccel.filter.internal.fs;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -15,10 +15,10 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.xaccel.filter.internal.util.Messages;
-
 /**
  * Opens a file below a root directory without following a symbolic link anywhere below the root, so that the
  * file served is the file the filter checked: the root is opened as a directory, then every directory on the way
@@ -40,14 +40,6 @@ public final class ConfinedOpener {
             LinkOption.NOFOLLOW_LINKS);
 
     private ConfinedOpener() {
-    }
-
-    /** An opened regular file: the channel to read from and the metadata of that same file. */
-    public record OpenFile(FileChannel channel, long size, long lastModifiedMillis) implements Closeable {
-        @Override
-        public void close() throws IOException {
-            channel.close();
-        }
     }
 
     /** The open failed because of the file system, not because of I/O trouble: answer 404. */
@@ -89,6 +81,45 @@ public final class ConfinedOpener {
         } catch (FileSystemException e) {
             // ELOOP from O_NOFOLLOW: a symbolic link where the check saw none
             throw new Refused("not accessible without following a link: " + e.getReason());
+        }
+    }
+
+    /**
+     * Opens a checked file: below its root link by link ({@link #open(Path, String)}), or by its real name when it
+     * lies outside every root ({@link #openUnconfined}).
+     *
+     * @param file a checked file ({@link Resolution#isOk()})
+     * @return the open file, or a 404 rejection when it can no longer be opened as it was checked (it vanished, a
+     *         link or another kind of file took its place, it is no longer readable)
+     * @throws IOException for other I/O errors
+     */
+    public static Opening open(Resolution file) throws IOException {
+        try {
+            return Opening.opened(file, file.root() == null ? openUnconfined(file.file())
+                    : open(file.root(), file.relativePath()));
+        } catch (Refused | AccessDeniedException e) {
+            return Opening.refused(Resolution.rejected(404, "vanished: " + e.getMessage()));
+        }
+    }
+
+    /**
+     * The one-pass open of a path with no link below the root: each directory opened relative to its parent with
+     * {@code O_NOFOLLOW}, then the file if it is a regular file. Empty when anything on the way is not plain
+     * (missing, a link, not a directory, not a regular file, not readable) or the platform has no
+     * {@link SecureDirectoryStream}: the caller then judges the path by its checks and opens its real path with
+     * {@link #open}, which gives the precise answer.
+     *
+     * @param root         the real root directory
+     * @param relativePath checked segments below the root, '/'-separated, no leading '/', no empty or dot segments
+     */
+    public static Optional<OpenFile> openPlain(Path root, String relativePath) {
+        try (DirectoryStream<Path> rootStream = Files.newDirectoryStream(root)) {
+            if (!(rootStream instanceof SecureDirectoryStream<Path> dir)) {
+                return Optional.empty();
+            }
+            return Optional.of(openBelow(dir, relativePath.split("/", -1), 0));
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

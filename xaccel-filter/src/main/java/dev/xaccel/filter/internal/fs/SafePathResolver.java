@@ -11,11 +11,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PathRules;
-
 /**
  * Resolves untrusted request paths and app-declared files inside one root directory, fail closed.
  *
@@ -105,6 +106,74 @@ public final class SafePathResolver {
      * @return ok with the real file and its path relative to the real root, or the rejection
      */
     public Resolution resolve(String requestPath, boolean finalNameOnly) {
+        Resolution bad = checkRequestPath(requestPath);
+        if (bad != null) {
+            return bad;
+        }
+        return walk(root.resolve(requestPath), requestPath, finalNameOnly, false);
+    }
+
+    /**
+     * Checks a request path and opens the file in one pass, for an answer the filter sends itself: the names are
+     * checked as {@link #resolve} checks them, then each directory and the file are opened below the root without
+     * following a link ({@link ConfinedOpener#openPlain}), so the walk that checks is the walk that opens, and
+     * the file's size comes from the open file. A path that meets a link or anything else the plain walk does not
+     * take (a missing, unreadable or irregular file, a platform without {@code SecureDirectoryStream}) is judged
+     * by {@link #resolve} and then opened by its real path, which gives the precise answer.
+     *
+     * @param requestPath decoded once by the container, not decoded again here
+     * @return the checked, open file, or the rejection
+     */
+    public Opening open(String requestPath) {
+        Resolution bad = checkRequestPath(requestPath);
+        if (bad != null) {
+            return Opening.refused(bad);
+        }
+        return openChecked(root.resolve(requestPath), requestPath, () -> walk(root.resolve(requestPath),
+                requestPath, false, false));
+    }
+
+    /**
+     * {@link #resolveNamedBelow} and the open in one pass: for a declared name below this root made of plain
+     * segments (no {@code .}/{@code ..}; hidden ones refused unless allowed).
+     *
+     * @return the open file, its rejection, or {@code null} when the name needs {@link #resolveDeclared} (it is
+     *         not below this root, has a dot segment or reaches the file through a link)
+     */
+    public Opening openNamedBelow(Path file) {
+        String relative = namedBelow(file);
+        Resolution bad = relative == null ? null : checkNamedBelow(relative);
+        if (relative == null || bad == DOTS) {
+            return null;
+        }
+        if (bad != null) {
+            return Opening.refused(bad);
+        }
+        Opening opening = openChecked(file, relative, () -> walk(file, relative, false, true));
+        return opening.resolution() == LINK_MET ? null : opening;
+    }
+
+    /** The plain one-pass open, else the resolution {@code careful} gives and the open of its real path. */
+    private Opening openChecked(Path candidate, String relative, Supplier<Resolution> careful) {
+        if (WALK) {
+            Optional<OpenFile> plain = ConfinedOpener.openPlain(root, relative);
+            if (plain.isPresent()) {
+                return Opening.opened(Resolution.ok(root, candidate, relative), plain.get());
+            }
+        }
+        Resolution r = careful.get();
+        if (!r.isOk()) {
+            return Opening.refused(r);
+        }
+        try {
+            return ConfinedOpener.open(r);
+        } catch (IOException e) {
+            return Opening.refused(Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName()));
+        }
+    }
+
+    /** The checks of a request path's characters and segments, before any file system call; {@code null}: fine. */
+    private Resolution checkRequestPath(String requestPath) {
         if (requestPath == null || requestPath.isEmpty()) {
             return Resolution.rejected(404, "empty path");
         }
@@ -127,13 +196,12 @@ public final class SafePathResolver {
             }
             start = end + 1;
         }
-        Path candidate;
         try {
-            candidate = root.resolve(requestPath);
+            root.resolve(requestPath);
         } catch (InvalidPathException e) {
             return Resolution.rejected(400, "invalid path");
         }
-        return walk(candidate, requestPath, finalNameOnly, false);
+        return null;
     }
 
     /**
@@ -173,25 +241,49 @@ public final class SafePathResolver {
      *         path) or reaches the file through a link (then {@link #resolveDeclared} decides on the real path)
      */
     public Resolution resolveNamedBelow(Path file, boolean finalNameOnly) {
+        String relative = namedBelow(file);
+        Resolution bad = relative == null ? null : checkNamedBelow(relative);
+        if (relative == null || bad == DOTS) {
+            return null;
+        }
+        if (bad != null) {
+            return bad;
+        }
+        Resolution r = walk(file, relative, finalNameOnly, true);
+        return r == LINK_MET ? null : r;
+    }
+
+    /**
+     * The '/'-separated part of a declared name below this root, when the name may be walked as it is: absolute,
+     * below the root, on a platform whose link-free names are real paths; {@code null} otherwise.
+     */
+    private String namedBelow(Path file) {
         if (!WALK || !file.isAbsolute() || !file.startsWith(root) || file.getNameCount() == root.getNameCount()) {
             return null;
         }
         String name = file.toString();
         String rootName = root.toString();
-        String relative = name.substring(rootName.endsWith("/") ? rootName.length() : rootName.length() + 1);
+        return name.substring(rootName.endsWith("/") ? rootName.length() : rootName.length() + 1);
+    }
+
+    /**
+     * The segments of a declared name below the root, in order: the first dot segment makes it {@link #DOTS} (it
+     * may climb out: where to, and so 404 or 500, is decided on the real path), the first hidden one (unless
+     * allowed) a rejection; {@code null} when all are plain.
+     */
+    private Resolution checkNamedBelow(String relative) {
         for (int start = 0; start < relative.length(); ) {
             int end = relative.indexOf('/', start);
             end = end < 0 ? relative.length() : end;
             if (isDots(relative, start, end)) {
-                return null;
+                return DOTS;
             }
             if (!allowHidden && relative.charAt(start) == '.') {
                 return Resolution.rejected(404, "hidden segment");
             }
             start = end + 1;
         }
-        Resolution r = walk(file, relative, finalNameOnly, true);
-        return r == LINK_MET ? null : r;
+        return null;
     }
 
     /** Whether the segment {@code path[start, end)} is made of dots only. */
@@ -311,6 +403,8 @@ public final class SafePathResolver {
 
     /** {@link #walk}'s answer for a declared name that met a link (never returned to callers outside). */
     private static final Resolution LINK_MET = Resolution.rejected(404, "symbolic link");
+    /** {@link #checkNamedBelow}'s answer for a declared name with a dot segment (never returned outside). */
+    private static final Resolution DOTS = Resolution.rejected(404, "dot segment");
 
     /**
      * The no-follow walk below the real root: each directory of {@code relative} (all of them, or none with

@@ -22,7 +22,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /**
  * The choice of the body writer outside any container: a stream of an unknown class (this test's, as an
  * application's wrapper would have) has neither hand-off and is copied; the container-specific ones are tested in
@@ -61,7 +60,7 @@ class BodyWriterChoiceTest {
         }
     }
 
-    private static ZeroCopy choose(BodyWriterChoice choice, PlainStream out, long length) throws Exception {
+    private static BodyWriter choose(BodyWriterChoice choice, PlainStream out, long length) throws Exception {
         HttpServletResponse resp = mock(HttpServletResponse.class);
         when(resp.getOutputStream()).thenReturn(out);
         return choice.choose(mock(HttpServletRequest.class), resp, Path.of("/srv/x.bin"), length);
@@ -73,7 +72,7 @@ class BodyWriterChoiceTest {
         byte[] data = new byte[200_000];
         new Random(3).nextBytes(data);
         Path file = Files.write(dir.resolve("x.bin"), data);
-        ZeroCopy writer = choose(new BodyWriterChoice(true, true, new FileBody(4096)), out, 100_000);
+        BodyWriter writer = choose(new BodyWriterChoice(true, true, new FileBody(4096)), out, 100_000);
         assertEquals(Copy.NAME, writer.name());
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             writer.send(ch, 50_000, 100_000);
@@ -105,9 +104,9 @@ class BodyWriterChoiceTest {
     void aFileShorterThanAtOpeningIsRefusedBeforeAHandOff() throws Exception {
         Path file = Files.write(dir.resolve("short.bin"), new byte[10]);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            FileBody.Shrank e = assertThrows(FileBody.Shrank.class, () -> ZeroCopy.requireLength(ch, 5, 6));
+            FileBody.Shrank e = assertThrows(FileBody.Shrank.class, () -> BodyWriter.requireLength(ch, 5, 6));
             assertEquals(10, e.position);
-            ZeroCopy.requireLength(ch, 4, 6);
+            BodyWriter.requireLength(ch, 4, 6);
         }
     }
 }

@@ -52,7 +52,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
 /**
  * {@link DirectFileSender} behind a real embedded Tomcat on 127.0.0.1, spoken to with java.net.http and raw
  * sockets. The test servlet records per request (header {@code X-Test-Id}) whether Tomcat's sendfile
@@ -77,7 +76,7 @@ class DirectFileSenderIT {
     static final Map<String, Outcome> OUTCOMES = new ConcurrentHashMap<>();
     static final AtomicInteger IDS = new AtomicInteger();
 
-    record Outcome(Object sendfileName, Long start, Long end, long returned, Throwable error) {
+    record Outcome(Object sendfileName, Long start, Long end, Sent returned, Throwable error) {
     }
 
     /** {@code wrap=1}: a plain request wrapper; {@code wrap=isolated}: one that keeps attributes to itself. */
@@ -118,13 +117,13 @@ class DirectFileSenderIT {
             HttpServletResponse w = req.getParameter("wrapresp") != null ? new HttpServletResponseWrapper(resp) : resp;
             String id = req.getHeader("X-Test-Id");
             try {
-                long n = sender.send(r, w, file,
-                        new FileHeaders("audio/mpeg", req.getParameter("cd"), req.getParameter("cc"), null));
+                Sent n = sender.send(r, w, file,
+                        new Representation("audio/mpeg", req.getParameter("cd"), req.getParameter("cc"), null));
                 OUTCOMES.put(id, new Outcome(req.getAttribute(TomcatSendfile.FILENAME),
                         (Long) req.getAttribute(TomcatSendfile.START),
                         (Long) req.getAttribute(TomcatSendfile.END), n, null));
             } catch (IOException e) {
-                OUTCOMES.put(id, new Outcome(null, null, null, -1, e));
+                OUTCOMES.put(id, new Outcome(null, null, null, null, e));
             }
         }
     }
@@ -239,7 +238,7 @@ class DirectFileSenderIT {
         assertEquals(httpDate(Files.getLastModifiedTime(big).toMillis() / 1000 * 1000), x.header("Last-Modified"));
         assertNull(x.header("Content-Range"));
         assertArrayEquals(sha256(bigBytes), sha256(x.body()));
-        assertEquals(BIG, x.outcome.returned());
+        assertEquals(Sent.body(BIG), x.outcome.returned());
         if (query.isEmpty() || query.startsWith("?wrap=")) {
             assertEquals(big.toAbsolutePath().toString(), x.outcome.sendfileName(), "sendfile taken");
             assertEquals(0L, x.outcome.start());
@@ -271,7 +270,7 @@ class DirectFileSenderIT {
     void missingFileIs404() throws Exception {
         Exchange x = get("/files/nope.bin");
         assertEquals(404, x.status());
-        assertEquals(DirectFileSender.VANISHED, x.outcome.returned());
+        assertEquals(Sent.NOT_FOUND, x.outcome.returned());
     }
 
     @Test
@@ -281,7 +280,7 @@ class DirectFileSenderIT {
         assertEquals(String.valueOf(BIG), x.header("Content-Length"));
         assertEquals(etagOf(big), x.header("ETag"));
         assertEquals(0, x.body().length);
-        assertEquals(0, x.outcome.returned());
+        assertEquals(Sent.body(0), x.outcome.returned());
         assertNull(x.outcome.sendfileName());
 
         Exchange r = request("HEAD", "/files/big.bin", "Range", "bytes=10-19");

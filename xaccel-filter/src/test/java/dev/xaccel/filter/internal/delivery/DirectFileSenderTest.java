@@ -16,7 +16,6 @@ import dev.xaccel.filter.internal.fs.Resolution;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 /** Argument checks and the vanished-file path; the HTTP semantics are covered by DirectFileSenderIT. */
 class DirectFileSenderTest {
 
@@ -31,8 +30,9 @@ class DirectFileSenderTest {
         HttpServletRequest req = mock(HttpServletRequest.class);
         HttpServletResponse resp = mock(HttpServletResponse.class);
         when(req.getMethod()).thenReturn("GET");
-        assertEquals(DirectFileSender.VANISHED, new DirectFileSender(false, 4096).send(req, resp,
-                Resolution.ok(dir, dir.resolve("gone.mp3"), "gone.mp3"), new FileHeaders("audio/mpeg", null, null, null)));
+        assertEquals(Sent.NOT_FOUND, new DirectFileSender(false, 4096).send(req, resp,
+                Resolution.ok(dir, dir.resolve("gone.mp3"), "gone.mp3"),
+                new Representation("audio/mpeg", null, null, null)));
         verify(resp).sendError(404);
     }
 }

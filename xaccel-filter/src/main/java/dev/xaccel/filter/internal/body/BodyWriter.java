@@ -2,9 +2,9 @@ package dev.xaccel.filter.internal.body;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-
 /**
- * How the body of a directly served single range leaves the filter: chosen once per response by
+ * How the body of a directly served single range leaves the filter (zero-copy where the container has a way):
+ * chosen once per response by
  * {@link BodyWriterChoice}. All but {@link TomcatSendfile} send from the channel the filter opened (below its root,
  * no link followed), so what a client gets is the file that was checked.
  * <ul>
@@ -18,7 +18,7 @@ import java.nio.channels.FileChannel;
  * <li>{@link Copy}: read and written in chunks, everywhere.</li>
  * </ul>
  */
-public interface ZeroCopy {
+public interface BodyWriter {
 
     /** Its name in the FINE line {@code body via <name>} and in docs/containers.md. */
     String name();

@@ -1,0 +1,130 @@
+package dev.xaccel.filter.internal.delivery;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.HttpServletResponse;
+
+import dev.xaccel.filter.Declaration;
+import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.http.ContentDisposition;
+import dev.xaccel.filter.internal.http.Validators;
+/**
+ * What an answer says about the file (or remote object) it carries, the same whether the front end or the filter
+ * sends the bytes: type, disposition, cache policy and security headers; the validators come from the file when
+ * it is read. This class is the only code that writes a file's headers: the offload answer
+ * ({@link #writeOffloaded}), a body the filter sends ({@link #writeServed}) and an answer without one
+ * ({@link #writeValidators}). Status, ranges and the offload header itself are the senders'.
+ *
+ * @param contentType           the media type, never {@code null}
+ * @param contentDisposition    the {@code Content-Disposition} value, or {@code null}
+ * @param cacheControl          the {@code Cache-Control} value, or {@code null}
+ * @param contentSecurityPolicy the {@code Content-Security-Policy} value, or {@code null}
+ */
+public record Representation(String contentType, String contentDisposition, String cacheControl,
+        String contentSecurityPolicy) {
+
+    private static final String CSP = "Content-Security-Policy";
+
+    /**
+     * Content type (the application's, the context's by the name's extension, the default), disposition and the
+     * fixed headers, the same for a local file and a remote object.
+     *
+     * @param context  for {@code getMimeType}, may be {@code null}
+     * @param name     the file's own name: its type by extension, the name of an attachment without download name
+     * @param declared the application's choices; {@code null} for none (mapped mode: the filter's defaults)
+     */
+    public static Representation of(XAccelConfig config, ServletContext context, String name,
+            Declaration<?> declared) {
+        String type = declared == null ? null : declared.contentType().orElse(null);
+        if (type == null && context != null) {
+            type = context.getMimeType(name);
+        }
+        if (type == null) {
+            type = config.defaultContentType();
+        }
+        Disposition d = declared == null ? config.disposition() : declared.disposition().orElse(config.disposition());
+        String disposition = null;
+        if (declared != null && declared.downloadName().isPresent()) {
+            disposition = ContentDisposition.format(d, declared.downloadName().get());
+        } else if (d == Disposition.ATTACHMENT) {
+            disposition = ContentDisposition.format(d, name);
+        }
+        return new Representation(type, disposition, config.cacheControl(), config.contentSecurityPolicy());
+    }
+
+    /**
+     * The offload answer's headers: the type, disposition, cache policy and security headers the front end passes
+     * on, and for {@code X-Sendfile} the validators it keeps and answers conditionals with.
+     *
+     * @param validators the file's, or {@code null} where the front end computes its own (nginx, Caddy)
+     */
+    public void writeOffloaded(HttpServletResponse resp, Validators validators) {
+        resp.setContentType(contentType);
+        disposition(resp);
+        cacheControl(resp);
+        security(resp);
+        if (validators != null) {
+            validators(resp, validators);
+            resp.setHeader("Accept-Ranges", "bytes");
+        }
+    }
+
+    /**
+     * The headers of an answer without a body of the file (304; the store's 412 or 416): the validators and
+     * the cache policy.
+     *
+     * @param validators the file's, or {@code null} when the sender passed on the store's own
+     */
+    public void writeValidators(HttpServletResponse resp, Validators validators) {
+        if (validators != null) {
+            validators(resp, validators);
+        }
+        cacheControl(resp);
+    }
+
+    /**
+     * The headers of a body the filter sends: validators, cache policy, disposition, security headers, type
+     * and length.
+     *
+     * @param validators the file's, or {@code null} when the sender passed on the store's own
+     * @param type       the body's type: this representation's, or a multipart type for several ranges
+     * @param length     the body's length, or {@code -1} when unknown (then the container frames it)
+     */
+    public void writeServed(HttpServletResponse resp, Validators validators, String type, long length) {
+        writeValidators(resp, validators);
+        disposition(resp);
+        security(resp);
+        resp.setContentType(type);
+        if (length >= 0) {
+            resp.setContentLengthLong(length);
+        }
+    }
+
+    private static void validators(HttpServletResponse resp, Validators v) {
+        resp.setHeader("ETag", v.etag());
+        resp.setDateHeader("Last-Modified", v.lastModified());
+    }
+
+    private void disposition(HttpServletResponse resp) {
+        if (contentDisposition != null) {
+            resp.setHeader("Content-Disposition", contentDisposition);
+        }
+    }
+
+    private void cacheControl(HttpServletResponse resp) {
+        if (cacheControl != null) {
+            resp.setHeader("Cache-Control", cacheControl);
+        }
+    }
+
+    /**
+     * {@code X-Content-Type-Options: nosniff} (a browser must not guess another type than the one given) and the
+     * policy. A policy an outer filter set stays: the file's is added beside it, and a browser enforces both.
+     */
+    private void security(HttpServletResponse resp) {
+        resp.setHeader("X-Content-Type-Options", "nosniff");
+        if (contentSecurityPolicy != null && !resp.getHeaders(CSP).contains(contentSecurityPolicy)) {
+            resp.addHeader(CSP, contentSecurityPolicy);
+        }
+    }
+}
