@@ -31,10 +31,10 @@
  * every concrete {@code *IT} class here then runs once in that module.</li>
  * <li>The front end is the registered {@code FrontEnd$Factory} named by the system property
  * {@code xaccel.frontend} (default {@code nginx}; xaccel-test-support registers nginx, {@code apache},
- * {@code lighttpd} and {@code caddy}, run by xaccel-it-frontends): a front-end module
- * registers its factories and runs the suite once per front end (one failsafe execution each, with
- * {@code <systemPropertyVariables>}).</li>
+ * {@code lighttpd} and {@code caddy}): a module runs the suite once per front end (one failsafe execution each,
+ * with {@code <systemPropertyVariables>}).</li>
  * </ol>
+ * The container modules' parent, xaccel-it-parent ({@code it/pom.xml}), does the last two for them.
  *
  * <h2>The tests</h2>
  * <ul>
