@@ -106,7 +106,7 @@ public final class BenchDriver {
         // the remote setups' S3 store, only when one of them runs (its data in the data directory, kept); it
         // starts while Tomcat does
         BenchStore.Starting starting = options.setups().stream().anyMatch(Setup.REMOTE::contains)
-                ? BenchStore.start(processes, java, root.resolve("xaccel-test-store/target"),
+                ? BenchStore.start(processes, java, root.resolve("test-support/xaccel-test-store/target"),
                         benchDir.resolve("work/data/store"), work, dev.xaccel.testsupport.Ports.freeLoopbackPort(),
                         secret().replace('/', '_')) : null;
         BenchStore store = starting == null ? null : starting.store();

@@ -59,10 +59,11 @@ final class BenchStore {
     }
 
     /**
-     * Starts the store on {@code port} (its classes and class path from {@code xaccel-test-store/target}) without
-     * waiting for it: {@link #await} waits and uploads the data, so that Tomcat starts meanwhile.
+     * Starts the store on {@code port} (its classes and class path from
+     * {@code test-support/xaccel-test-store/target}) without waiting for it: {@link #await} waits and uploads the data,
+     * so that Tomcat starts meanwhile.
      *
-     * @param storeModule {@code xaccel-test-store/target}
+     * @param storeModule {@code test-support/xaccel-test-store/target}
      */
     static Starting start(Processes processes, String java, Path storeModule, Path dir, Path work, int port,
             String secret) {

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code benchmarks/run --reliability}: scenario 1 of issue 14 ({@link ReliabilityLoad}: the sample behind nginx,
  * wrk for a minute at concurrency 256 with the mixed requests) and then docs/reliability.md
  * ({@link ReliabilityReport}) with its figures and those the reliability ITs wrote in their last run
- * ({@code xaccel-it-reliability/target/reliability/*.tsv}; the wrapper script runs their longer variants first).
+ * ({@code it/xaccel-it-reliability/target/reliability/*.tsv}; the wrapper script runs their longer variants first).
  * Options after {@code --reliability}: {@code --seconds N} (60), {@code --connections N} (256), {@code --out FILE}
  * (docs/reliability.md). Exit 1 when a guarantee does not hold, 2 for a bad option. Never part of {@code --quick}.
  */
@@ -58,7 +58,7 @@ final class ReliabilityRun {
                 load.figures.put("FAILED", e.getMessage());
             }
             String loadAfter = Machine.loadAverages();
-            Path md = new ReliabilityReport(root, root.resolve("xaccel-it-reliability/target/reliability"))
+            Path md = new ReliabilityReport(root, root.resolve("it/xaccel-it-reliability/target/reliability"))
                     .write(out, load.figures, start, loadBefore, loadAfter, String.join(" ", args));
             Log.info("reliability: " + md + " written");
             if (failure != null) {

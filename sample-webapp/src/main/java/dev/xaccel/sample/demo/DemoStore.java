@@ -31,7 +31,7 @@ public final class DemoStore implements AutoCloseable {
     /**
      * Starts the store and waits until it listens.
      *
-     * @param classPath  the store's class path ({@code xaccel-test-store/target/classes} and its
+     * @param classPath  the store's class path ({@code test-support/xaccel-test-store/target/classes} and its
      *                   {@code classpath.txt})
      * @param dir        the store's directory (its data below {@code data/})
      * @param port       the port, or 0 for a free one
