@@ -107,7 +107,7 @@ final class HeadlineRatios {
         if (l.versus()) {
             return l.atLeast() ? "> 1× (faster)" : "< 1× (cheaper)";
         }
-        return (l.atLeast() ? "≥ " : "< ") + Report.fmt(l.target(), 2) + "×";
+        return (l.atLeast() ? "≥ " : "< ") + Stats.fmt(l.target(), 2) + "×";
     }
 
     static String verdict(Line l, RoundRatios r) {

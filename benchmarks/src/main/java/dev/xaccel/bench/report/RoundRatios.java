@@ -36,7 +36,7 @@ record RoundRatios(List<Double> ratios) {
     }
 
     double median() {
-        return Report.median(ratios);
+        return Stats.median(ratios);
     }
 
     double min() {
@@ -80,7 +80,7 @@ record RoundRatios(List<Double> ratios) {
     /** Why the rounds do not decide against {@code line}. */
     String warning(double line) {
         return ratios.size() < 2 ? "⚠ one round: spread unknown"
-                : "⚠ min–max overlaps " + Report.fmt(line, 2) + "×";
+                : "⚠ min–max overlaps " + Stats.fmt(line, 2) + "×";
     }
 
     /** {@code **0.98×** (0.95–1.01 over 3 rounds)}, {@code **0.98×** (1 round)}, or {@code –} without a round. */
@@ -88,11 +88,11 @@ record RoundRatios(List<Double> ratios) {
         if (ratios.isEmpty()) {
             return "–";
         }
-        String median = "**" + Report.fmt(Report.median(ratios), 2) + "×**";
+        String median = "**" + Stats.fmt(Stats.median(ratios), 2) + "×**";
         if (ratios.size() == 1) {
             return median + " (1 round)";
         }
-        return median + " (" + Report.fmt(Collections.min(ratios), 2) + "–" + Report.fmt(Collections.max(ratios), 2)
+        return median + " (" + Stats.fmt(Collections.min(ratios), 2) + "–" + Stats.fmt(Collections.max(ratios), 2)
                 + " over " + ratios.size() + " rounds)";
     }
 }

@@ -32,8 +32,7 @@ class Issue15ReportTest {
         Path conf = dir.resolve("nginx.conf");
         Files.writeString(conf, "events {}\n", StandardCharsets.UTF_8);
         Path out = dir.resolve("r.md");
-        Report.main(new String[] {"--raw", raw.toString(), "--meta", meta.toString(), "--nginx-conf",
-            conf.toString(), "--out", out.toString(), "--svg", dir.resolve("r.svg").toString()});
+        Report.write(raw, meta, conf, null, null, out, dir.resolve("r.svg"));
         String md = Files.readString(out, StandardCharsets.UTF_8);
         assertTrue(md.contains("| xaccel ÷ bare X-Accel servlet (what the auth filter and XAccelFilter cost on the hop)"
                 + " | small files, concurrency 8 | ≥ 0.97× | **0.91×** (0.90–0.93 over 2 rounds) | **missed** |"), md);

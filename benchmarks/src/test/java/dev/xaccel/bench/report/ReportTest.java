@@ -15,9 +15,9 @@ class ReportTest {
 
     @Test
     void medianOfOddAndEvenCounts() {
-        assertEquals(2.0, Report.median(List.of(3.0, 1.0, 2.0)));
-        assertEquals(2.5, Report.median(List.of(4.0, 1.0, 2.0, 3.0)));
-        assertTrue(Double.isNaN(Report.median(List.of())));
+        assertEquals(2.0, Stats.median(List.of(3.0, 1.0, 2.0)));
+        assertEquals(2.5, Stats.median(List.of(4.0, 1.0, 2.0, 3.0)));
+        assertTrue(Double.isNaN(Stats.median(List.of())));
     }
 
     @Test
@@ -55,8 +55,7 @@ class ReportTest {
         Path out = dir.resolve("r.md");
         Path svg = dir.resolve("r.svg");
 
-        Report.main(new String[] {"--raw", raw.toString(), "--meta", meta.toString(), "--nginx-conf",
-            conf.toString(), "--out", out.toString(), "--svg", svg.toString()});
+        Report.write(raw, meta, conf, null, null, out, svg);
 
         String md = Files.readString(out, StandardCharsets.UTF_8);
         assertTrue(md.contains("| (3) xaccel: nginx + filter, X-Accel-Redirect | 1,020 (990–1,045) | 8,160 |"), md);
