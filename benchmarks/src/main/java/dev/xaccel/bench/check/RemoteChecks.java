@@ -72,7 +72,8 @@ final class RemoteChecks {
         }
 
         String base = rig.endpoints().base(Setup.STORE) + "/" + sample;
-        String tampered = tamper(rig.endpoints().file(Setup.STORE, sample));
+        String tampered = SetupChecks.tamper(rig.endpoints().file(Setup.STORE, sample), "X-Amz-Signature",
+                '0', '1');
         for (String url : List.of(base, tampered)) {
             Http.Answer a = http.get(url);
             if (a.status() == 200 || SetupChecks.sameBytes(rig, a.body(), sample)) {
@@ -89,15 +90,5 @@ final class RemoteChecks {
 
     private static long count(List<String> requests, String line) {
         return requests.stream().filter(line::equals).count();
-    }
-
-    /** {@code url} with the signature's first hex digit changed (to another digit: never the same URL). */
-    static String tamper(String url) {
-        int at = url.indexOf("X-Amz-Signature=") + "X-Amz-Signature=".length();
-        if (at < "X-Amz-Signature=".length() || at >= url.length()) {
-            throw new BenchFailure("no X-Amz-Signature in the store's presigned URL");
-        }
-        char changed = url.charAt(at) == '0' ? '1' : '0';
-        return url.substring(0, at) + changed + url.substring(at + 1);
     }
 }

@@ -88,4 +88,16 @@ public final class SetupChecks {
                 .append('\n')));
         return sb.toString();
     }
+
+    /**
+     * {@code url} with the first character of query parameter {@code name}'s value replaced by {@code to}, or by
+     * {@code otherwise} where it is {@code to} already: a signature that is certainly wrong.
+     */
+    static String tamper(String url, String name, char to, char otherwise) {
+        int at = url.indexOf(name + "=") + name.length() + 1;
+        if (at == name.length() || at >= url.length()) {
+            throw new BenchFailure("no " + name + " in " + url);
+        }
+        return url.substring(0, at) + (url.charAt(at) == to ? otherwise : to) + url.substring(at + 1);
+    }
 }

@@ -53,20 +53,13 @@ public final class SignedLinkChecks {
             }
         }
         String first = links.get(0);
-        expect(rig, tampered(first), 403, "a tampered signature");
+        expect(rig, SetupChecks.tamper(first, "md5", 'A', 'B'), 403, "a tampered signature");
         expect(rig, first.replaceFirst("small-000\\.bin", "small-001.bin"), 403, "small-000's signature on small-001");
         expect(rig, first.substring(0, first.indexOf('?')), 403, "a link without signature");
         Path expired = Path.of(rig.endpoints().urlList(Setup.SIGNED).orElseThrow() + ".expired");
         expect(rig, read(expired).get(0), 410, "an expired link");
         Log.info("signed: " + links.size() + " links verified (bytes of every 20th), 403 tampered/other file/unsigned,"
                 + " 410 expired");
-    }
-
-    /** The link with the first character of its signature changed. */
-    static String tampered(String link) {
-        int at = link.indexOf("md5=") + "md5=".length();
-        char c = link.charAt(at) == 'A' ? 'B' : 'A';
-        return link.substring(0, at) + c + link.substring(at + 1);
     }
 
     private static void expect(BenchRig rig, String link, int status, String what) {

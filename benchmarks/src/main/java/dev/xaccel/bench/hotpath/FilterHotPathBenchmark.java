@@ -55,10 +55,10 @@ public class FilterHotPathBenchmark {
     private Path root;
     private Filter filter;
     private Filter confinesFilter;
-    private Stubs.Request offloadRequest;
-    private Stubs.Request declaredRequest;
-    private Stubs.Request untouchedRequest;
-    private Stubs.Response response;
+    private StubRequest offloadRequest;
+    private StubRequest declaredRequest;
+    private StubRequest untouchedRequest;
+    private StubResponse response;
     private FilterChain chain;
     private FilterChain declaringChain;
 
@@ -70,13 +70,13 @@ public class FilterHotPathBenchmark {
         ServletContext context = Stubs.context("/app");
         filter = filter(context, "false");
         confinesFilter = filter(context, "true");
-        offloadRequest = new Stubs.Request(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
+        offloadRequest = new StubRequest(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
                 "127.0.0.1").header("X-Sendfile-Type", "X-Accel-Redirect");
-        declaredRequest = new Stubs.Request(context, "/app", "/api/covers/42", null, "127.0.0.1")
+        declaredRequest = new StubRequest(context, "/app", "/api/covers/42", null, "127.0.0.1")
                 .header("X-Sendfile-Type", "X-Accel-Redirect");
-        untouchedRequest = new Stubs.Request(context, "/app", "/api/books/42", null, "127.0.0.1")
+        untouchedRequest = new StubRequest(context, "/app", "/api/books/42", null, "127.0.0.1")
                 .header("X-Sendfile-Type", "X-Accel-Redirect");
-        response = new Stubs.Response();
+        response = new StubResponse();
         chain = new CountingChain();
         Path cover = dir.resolve("cover 042.jpg");
         declaringChain = (req, resp) -> XAccel.sendFile((HttpServletRequest) req, (HttpServletResponse) resp, cover);
@@ -134,7 +134,7 @@ public class FilterHotPathBenchmark {
     }
 
     @Benchmark
-    public Stubs.Response offloadMapped() throws IOException, ServletException {
+    public StubResponse offloadMapped() throws IOException, ServletException {
         offloadRequest.reset();
         response.reset();
         filter.doFilter(offloadRequest, response, chain);
@@ -142,7 +142,7 @@ public class FilterHotPathBenchmark {
     }
 
     @Benchmark
-    public Stubs.Response offloadDeclared() throws IOException, ServletException {
+    public StubResponse offloadDeclared() throws IOException, ServletException {
         declaredRequest.reset();
         response.reset();
         filter.doFilter(declaredRequest, response, declaringChain);
@@ -150,7 +150,7 @@ public class FilterHotPathBenchmark {
     }
 
     @Benchmark
-    public Stubs.Response offloadMappedConfines() throws IOException, ServletException {
+    public StubResponse offloadMappedConfines() throws IOException, ServletException {
         offloadRequest.reset();
         response.reset();
         confinesFilter.doFilter(offloadRequest, response, chain);
@@ -158,7 +158,7 @@ public class FilterHotPathBenchmark {
     }
 
     @Benchmark
-    public Stubs.Response offloadDeclaredConfines() throws IOException, ServletException {
+    public StubResponse offloadDeclaredConfines() throws IOException, ServletException {
         declaredRequest.reset();
         response.reset();
         confinesFilter.doFilter(declaredRequest, response, declaringChain);

@@ -95,22 +95,26 @@ public final class TomcatServer {
         Log.info("starting Tomcat (BenchServer)" + (l.acceptFilterProtocol() == null ? ""
                 : " with the accept-filter connector " + l.acceptFilterProtocol()));
         Process p = processes.start(cmd, env, log);
-        long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
-        while (!Files.exists(ready)) {
-            if (!p.isAlive() || System.currentTimeMillis() > deadline) {
-                Log.tail(log, 40);
-                throw new BenchFailure("Tomcat did not start" + (p.isAlive() ? " within 60 s" : ""));
-            }
-            Sleep.millis(100);
-        }
-        TomcatServer t = new TomcatServer(p, readReady(ready));
+        TomcatServer t = new TomcatServer(p, awaitReady(p, ready, log, "Tomcat"));
         Log.info("Tomcat pid " + t.pid() + " on 127.0.0.1:" + t.port + " (accept workload: plain connector "
                 + t.acceptPlainPort + (t.acceptFilterPort.isPresent() ? ", accept-filter connector "
                         + t.acceptFilterPort.getAsInt() : "") + ")");
         return t;
     }
 
-    private static Map<String, String> readReady(Path ready) {
+    /**
+     * The {@code key=value} lines (pid, ports) of a BenchServer's ready file once its process has written it; fails,
+     * naming it {@code what}, when the process ends first or takes longer than 60 s.
+     */
+    public static Map<String, String> awaitReady(Process p, Path ready, Path log, String what) {
+        long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+        while (!Files.exists(ready)) {
+            if (!p.isAlive() || System.currentTimeMillis() > deadline) {
+                Log.tail(log, 40);
+                throw new BenchFailure(what + " did not start" + (p.isAlive() ? " within 60 s" : ""));
+            }
+            Sleep.millis(100);
+        }
         Map<String, String> m = new LinkedHashMap<>();
         try {
             for (String line : Files.readAllLines(ready)) {

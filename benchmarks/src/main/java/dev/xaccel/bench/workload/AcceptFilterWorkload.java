@@ -1,14 +1,9 @@
 package dev.xaccel.bench.workload;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.xaccel.bench.client.SlowClients;
@@ -78,13 +73,11 @@ public final class AcceptFilterWorkload implements Workload {
         int port = kind.equals(PLAIN) ? rig.tomcat().acceptPlainPort() : rig.tomcat().acceptFilterPort().getAsInt();
         String name = kind.equals(PLAIN) ? "accept-plain" : "accept-filter";
         awaitIdle(rig, name);
-        Process flood = null;
-        long connected = 0;
-        if (scenario.equals("flood")) {
-            flood = startFlood(rig, port);
-            connected = readConnected(rig.work().resolve("flood.ready"));
-            Sleep.of(rig.options().floodSettle());
-        }
+        BenchOptions o = rig.options();
+        // the misbehaving clients stay for the whole block: all concurrencies plus 30 s
+        Flood flood = scenario.equals("flood") ? Flood.start(rig, "flood", port, o.floodIdle(), o.floodSlow(),
+                o.acceptSeconds() * o.acceptConcurrencies().size() + 30) : null;
+        long connected = flood == null ? 0 : flood.connected();
         try {
             for (int c : rig.options().acceptConcurrencies()) {
                 rig.stats().start();
@@ -112,44 +105,8 @@ public final class AcceptFilterWorkload implements Workload {
             }
         } finally {
             if (flood != null) {
-                rig.processes().stop(flood);
+                rig.processes().stop(flood.process());
             }
-        }
-    }
-
-    /** Misbehaving clients for the whole block (all concurrencies plus 30 s), ready once they have connected. */
-    private static Process startFlood(BenchRig rig, int port) {
-        BenchOptions o = rig.options();
-        Path ready = rig.work().resolve("flood.ready");
-        try {
-            Files.deleteIfExists(ready);
-            Files.deleteIfExists(rig.work().resolve("flood.out"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int duration = o.acceptSeconds() * o.acceptConcurrencies().size() + 30;
-        Process p = rig.processes().start(List.of(rig.java(), "-Xmx128m", "-cp", rig.classPath(),
-                SlowClients.class.getName(), "--port", Integer.toString(port), "--idle",
-                Integer.toString(o.floodIdle()), "--slow", Integer.toString(o.floodSlow()), "--duration-s",
-                Integer.toString(duration), "--token", rig.token(), "--path", "/stream/files/small-000.bin",
-                "--ready", ready.toString(), "--out", rig.work().resolve("flood.out").toString()),
-                Map.of(), rig.work().resolve("flood.log"));
-        for (int i = 0; i < 100 && !Files.exists(ready); i++) {
-            Sleep.millis(100);
-        }
-        if (!Files.exists(ready)) {
-            Log.tail(rig.work().resolve("flood.log"), 40);
-            throw new BenchFailure("the slow clients did not start");
-        }
-        return p;
-    }
-
-    private static long readConnected(Path ready) {
-        try {
-            return Files.readAllLines(ready).stream().filter(l -> l.startsWith("connected="))
-                    .mapToLong(l -> Long.parseLong(l.substring("connected=".length()).trim())).findFirst().orElse(0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -20,7 +20,6 @@ import dev.xaccel.bench.client.Wrk;
 import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.RawResults;
-import dev.xaccel.bench.run.Sleep;
 import dev.xaccel.bench.server.BenchServer;
 import dev.xaccel.bench.setup.BenchRig;
 import dev.xaccel.bench.setup.TomcatServer;
@@ -112,25 +111,8 @@ public final class VirtualThreadsWorkload implements Workload {
         }
         cmd.addAll(List.of("--af-plain-prop", "useVirtualThreads=true"));
         Process p = rig.processes().start(cmd, Map.of(), work.resolve("tomcat.log"));
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (!Files.exists(ready)) {
-            if (!p.isAlive() || System.currentTimeMillis() > deadline) {
-                Log.tail(work.resolve("tomcat.log"), 40);
-                throw new BenchFailure("the virtual-thread Tomcat did not start");
-            }
-            Sleep.millis(100);
-        }
-        Map<String, String> m = new LinkedHashMap<>();
-        try {
-            for (String line : Files.readAllLines(ready)) {
-                int eq = line.indexOf('=');
-                if (eq > 0) {
-                    m.put(line.substring(0, eq), line.substring(eq + 1));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Map<String, String> m = TomcatServer.awaitReady(p, ready, work.resolve("tomcat.log"),
+                "the virtual-thread Tomcat");
         Server s = new Server(p, Integer.parseInt(m.get("port")), Integer.parseInt(m.get("afPlainPort")));
         Log.info("virtual threads: pid " + p.pid() + ", platform threads on :" + s.platformPort()
                 + ", virtual threads on :" + s.virtualPort());
@@ -139,7 +121,9 @@ public final class VirtualThreadsWorkload implements Workload {
 
     private static void measure(BenchRig rig, Server server, String kind, String scenario, int round, int c) {
         int port = kind.equals(PLATFORM) ? server.platformPort() : server.virtualPort();
-        Process flood = scenario.equals("slow") ? flood(rig, port) : null;
+        // half idle, half one byte per second, for the whole measurement plus 30 s
+        Flood flood = scenario.equals("slow") ? Flood.start(rig, "threads-flood", port, SLOW_CLIENTS / 2,
+                SLOW_CLIENTS - SLOW_CLIENTS / 2, rig.options().wrkSeconds() + 30) : null;
         try {
             long pid = server.process().pid();
             long j0 = CpuTicks.of(List.of(pid));
@@ -164,33 +148,9 @@ public final class VirtualThreadsWorkload implements Workload {
                     rig.seconds(j) * 1e6 / res.requests(), status.getOrDefault("Threads", 0L)));
         } finally {
             if (flood != null) {
-                rig.processes().stop(flood);
+                rig.processes().stop(flood.process());
             }
         }
-    }
-
-    /** Half idle, half one byte per second, for the whole measurement plus 30 s; ready once connected. */
-    private static Process flood(BenchRig rig, int port) {
-        Path ready = rig.work().resolve("threads-flood.ready");
-        try {
-            Files.deleteIfExists(ready);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Process p = rig.processes().start(List.of(rig.java(), "-Xmx128m", "-cp", rig.classPath(),
-                SlowClients.class.getName(), "--port", Integer.toString(port), "--idle",
-                Integer.toString(SLOW_CLIENTS / 2), "--slow", Integer.toString(SLOW_CLIENTS - SLOW_CLIENTS / 2),
-                "--duration-s", Integer.toString(rig.options().wrkSeconds() + 30), "--token", rig.token(), "--path",
-                "/stream/files/small-000.bin", "--ready", ready.toString(), "--out",
-                rig.work().resolve("threads-flood.out").toString()), Map.of(), rig.work().resolve("threads-flood.log"));
-        for (int i = 0; i < 100 && !Files.exists(ready); i++) {
-            Sleep.millis(100);
-        }
-        if (!Files.exists(ready)) {
-            throw new BenchFailure("the slow clients of the virtual-thread workload did not start");
-        }
-        Sleep.of(rig.options().floodSettle());
-        return p;
     }
 
     /** {@code Threads} and {@code VmRSS} (kB) of {@code /proc/<pid>/status}. */
