@@ -95,10 +95,7 @@ public final class BenchServer {
             unix = new Connector(NIO);
             set(unix, "unixDomainSocketPath", uds);
             set(unix, "unixDomainSocketPathPermissions", UDS_PERMISSIONS);
-            for (String p : opts.getOrDefault("plain-prop", List.of())) {
-                int eq = p.indexOf('=');
-                set(unix, p.substring(0, eq), p.substring(eq + 1));
-            }
+            setAll(unix, opts.getOrDefault("plain-prop", List.of()));
             tomcat.getService().addConnector(unix);
             sampler.add("uds", unix);
         }
@@ -222,6 +219,12 @@ public final class BenchServer {
         if (maxConnections != null) {
             set(c, "maxConnections", maxConnections);
         }
+        setAll(c, props);
+        return c;
+    }
+
+    /** {@code name=value} each. */
+    private static void setAll(Connector c, List<String> props) {
         for (String p : props) {
             int eq = p.indexOf('=');
             if (eq <= 0) {
@@ -229,7 +232,6 @@ public final class BenchServer {
             }
             set(c, p.substring(0, eq), p.substring(eq + 1));
         }
-        return c;
     }
 
     private static void set(Connector c, String name, String value) {
