@@ -55,18 +55,7 @@ public final class Processes implements AutoCloseable {
     public Result run(List<String> command, Map<String, String> env) {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
-        Process p = track(pb, command);
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return new Result(p.waitFor(), out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the output of " + command.get(0), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BenchFailure("interrupted while running " + command.get(0));
-        } finally {
-            forget(p.toHandle());
-        }
+        return toEnd(pb, command);
     }
 
     public Result run(List<String> command) {
@@ -75,11 +64,14 @@ public final class Processes implements AutoCloseable {
 
     /** Runs a process to its end and returns what it wrote to stdout; its stderr is discarded. */
     public String stdout(List<String> command) {
-        Process p = track(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD), command);
+        return toEnd(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD), command).output();
+    }
+
+    private Result toEnd(ProcessBuilder pb, List<String> command) {
+        Process p = track(pb, command);
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
-            return out;
+            return new Result(p.waitFor(), out);
         } catch (IOException e) {
             throw new UncheckedIOException("reading the output of " + command.get(0), e);
         } catch (InterruptedException e) {
