@@ -66,7 +66,7 @@ public enum Setup {
         return smallOnly;
     }
 
-    public static Optional<Setup> byId(String id) {
+    static Optional<Setup> byId(String id) {
         for (Setup s : values()) {
             if (s.id.equals(id)) {
                 return Optional.of(s);
