@@ -12,6 +12,16 @@ import java.util.Optional;
 
 import org.apache.catalina.startup.Tomcat;
 
+import dev.xaccel.bench.report.Meta;
+import dev.xaccel.bench.report.Report;
+import dev.xaccel.bench.run.BenchFailure;
+import dev.xaccel.bench.run.BenchOptions;
+import dev.xaccel.bench.setup.BenchRig;
+import dev.xaccel.bench.setup.BenchStats;
+import dev.xaccel.bench.setup.TomcatServer;
+import dev.xaccel.bench.system.Machine;
+import dev.xaccel.bench.system.Processes;
+
 /**
  * The end of a run: the facts of the machine and of the run for the report, the nginx configuration as run (less
  * the signed-link secret), then {@link Report} writes {@code <date>.md} and {@code .svg} into the output directory
@@ -190,7 +200,7 @@ final class RunReport {
             + "misbehaving clients whose connect() succeeded; 'SYN-RECV' = connections the kernel still holds for "
             + "that port (/proc/net/tcp) at the end of the wrk run. ";
 
-    private static final String HOTPATH_NOTE = "The JMH hot path in a plain loop (dev.xaccel.bench.HotPathLoop), "
+    private static final String HOTPATH_NOTE = "The JMH hot path in a plain loop (dev.xaccel.bench.hotpath.HotPathLoop), "
             + "per call after 50,000 warm-up calls: the thread's CPU time, the bytes it allocated (the stub request "
             + "and response allocate nothing themselves), and the file-system system calls, counted with strace -f -c "
             + "as the difference of two runs. mapped/declared: defaults; -confines: frontEndConfines=true. The file "

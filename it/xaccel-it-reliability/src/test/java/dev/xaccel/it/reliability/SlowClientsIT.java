@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.bench.SlowClients;
+import dev.xaccel.bench.client.SlowClients;
 import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.testsupport.Poll;
 import dev.xaccel.testsupport.Processes;

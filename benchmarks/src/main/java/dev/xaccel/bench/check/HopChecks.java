@@ -1,0 +1,60 @@
+package dev.xaccel.bench.check;
+
+import dev.xaccel.bench.client.Http;
+import dev.xaccel.bench.run.BenchFailure;
+import dev.xaccel.bench.run.Log;
+import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.server.BareAccelServlet;
+import dev.xaccel.bench.server.BenchServer;
+import dev.xaccel.bench.setup.BenchRig;
+
+/**
+ * The checks of setups 12 ({@code bare}) and 13 ({@code uds}) before anything is measured: the bare servlet answers
+ * the fixed header with an empty body (and only for plain names), and a request through the Unix-socket upstream
+ * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
+ * directly — which is what the filter does when it does not trust the connection.
+ */
+public final class HopChecks {
+
+    private HopChecks() {
+    }
+
+    /** @param gate the run's secret, which the bare setup's nginx server sends in {@link BareAccelServlet#GATE_HEADER} */
+    public static void verify(BenchRig rig, String gate) {
+        Http http = rig.http();
+        if (rig.options().has(Setup.BARE)) {
+            Http.Answer a = http.get(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/" + SetupChecks.SAMPLE),
+                    BareAccelServlet.GATE_HEADER, gate);
+            String header = a.header("X-Accel-Redirect").orElse("");
+            if (a.status() != 200 || !header.equals(BenchServer.INTERNAL_PREFIX + SetupChecks.SAMPLE)
+                    || a.body().length != 0) {
+                Log.raw(SetupChecks.headers(a));
+                throw new BenchFailure("the bare X-Accel servlet did not answer the fixed header with an empty body");
+            }
+            int code = http.status(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"));
+            if (code != 404 && code != 400) {
+                throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");
+            }
+            // through setup 3's server (which proxies every context) without the token: nothing
+            code = http.status(rig.endpoints().base(Setup.XACCEL).replace("/accel/files", BareAccelServlet.CONTEXT
+                    + "/files/" + SetupChecks.SAMPLE));
+            if (code != 404) {
+                throw new BenchFailure("the bare X-Accel servlet answered " + code + " through setup 3's server");
+            }
+        }
+        if (rig.options().has(Setup.UDS)) {
+            long before = accelOffloaded(rig);
+            Http.Answer a = http.get(rig.endpoints().file(Setup.UDS, SetupChecks.SAMPLE), rig.auth());
+            long after = accelOffloaded(rig);
+            if (a.status() != 200 || after - before != 1) {
+                throw new BenchFailure("setup uds: " + a.status() + ", the /accel filter offloaded " + (after - before)
+                        + " requests instead of 1 (trustedProxies without unix? the socket not reached?)");
+            }
+        }
+    }
+
+    /** The /accel filter's Offloaded counter (setups 3 and 10). */
+    static long accelOffloaded(BenchRig rig) {
+        return rig.stats().read().number("filter/accel", "Offloaded");
+    }
+}

@@ -1,0 +1,192 @@
+package dev.xaccel.bench.hotpath;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import dev.xaccel.filter.XAccel;
+
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.TestFilterConfig;
+
+import dev.xaccel.bench.server.BenchServer;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Per-request cost of the real {@code XAccelFilter}, without network or container:
+ * <ul>
+ * <li>{@link #offloadMapped}: mapped mode, {@code offload=auto}, request from 127.0.0.1 with the marker header:
+ * URL prefix match, safe resolution of the file inside the root (file system calls), location match and the
+ * {@code X-Accel-Redirect}/Content-Type headers;</li>
+ * <li>{@link #offloadDeclared}: the same file declared by the application ({@code XAccel.sendFile} from the
+ * chain, the way a servlet or controller hands over a file it authorized);</li>
+ * <li>{@link #offloadMappedConfines}, {@link #offloadDeclaredConfines}: both with {@code frontEndConfines=true}
+ * (nginx refuses links at open time, so only the file's own name is checked for one);</li>
+ * <li>{@link #untouched}: a request under no mapping (the filter only passes it down the chain);</li>
+ * <li>{@link #baselineChain}: the chain called directly, i.e. the cost of this harness.</li>
+ * </ul>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class FilterHotPathBenchmark {
+
+    private Path root;
+    private Filter filter;
+    private Filter confinesFilter;
+    private StubRequest offloadRequest;
+    private StubRequest declaredRequest;
+    private StubRequest untouchedRequest;
+    private StubResponse response;
+    private FilterChain chain;
+    private FilterChain declaringChain;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        root = Files.createTempDirectory("xaccel-jmh").toRealPath();
+        Path dir = Files.createDirectories(root.resolve("Some Author/Some Book"));
+        Files.write(dir.resolve("cover 042.jpg"), new byte[1024]);
+        ServletContext context = Stubs.context("/app");
+        filter = filter(context, "false");
+        confinesFilter = filter(context, "true");
+        offloadRequest = new StubRequest(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
+                "127.0.0.1").header("X-Sendfile-Type", "X-Accel-Redirect");
+        declaredRequest = new StubRequest(context, "/app", "/api/covers/42", null, "127.0.0.1")
+                .header("X-Sendfile-Type", "X-Accel-Redirect");
+        untouchedRequest = new StubRequest(context, "/app", "/api/books/42", null, "127.0.0.1")
+                .header("X-Sendfile-Type", "X-Accel-Redirect");
+        response = new StubResponse();
+        chain = new CountingChain();
+        Path cover = dir.resolve("cover 042.jpg");
+        declaringChain = (req, resp) -> XAccel.sendFile((HttpServletRequest) req, (HttpServletResponse) resp, cover);
+
+        // Sanity check: the measured path really offloads, the untouched one really passes through.
+        offloadMapped();
+        String redirect = response.header("X-Accel-Redirect");
+        if (redirect == null || !redirect.startsWith(BenchServer.INTERNAL_PREFIX)) {
+            throw new IllegalStateException("filter did not offload: X-Accel-Redirect=" + redirect
+                    + ", status=" + response.getStatus());
+        }
+        response.reset();
+        offloadDeclared();
+        String declared = response.header("X-Accel-Redirect");
+        if (!redirect.equals(declared)) {
+            throw new IllegalStateException("declared file not offloaded like the mapped one: X-Accel-Redirect="
+                    + declared + ", status=" + response.getStatus());
+        }
+        response.reset();
+        offloadMappedConfines();
+        String confined = response.header("X-Accel-Redirect");
+        response.reset();
+        offloadDeclaredConfines();
+        if (!redirect.equals(confined) || !redirect.equals(response.header("X-Accel-Redirect"))) {
+            throw new IllegalStateException("frontEndConfines=true did not offload the same file: " + confined
+                    + ", " + response.header("X-Accel-Redirect"));
+        }
+        long before = CountingChain.calls;
+        untouched(null);
+        if (CountingChain.calls != before + 1) {
+            throw new IllegalStateException("filter did not pass the untouched request down the chain");
+        }
+        Stubs.fallbackCalls = 0;
+    }
+
+    private Filter filter(ServletContext context, String frontEndConfines) throws Exception {
+        Filter f = (Filter) Class.forName(BenchServer.FILTER_CLASS).getDeclaredConstructor().newInstance();
+        f.init(new TestFilterConfig("xaccel", Map.of(
+                "mappings", "/library/ => " + root,
+                "locations", root + " => " + BenchServer.INTERNAL_PREFIX,
+                "offload", "auto",
+                "frontEndConfines", frontEndConfines,
+                "jmxName", "none"), context));
+        return f;
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        filter.destroy();
+        confinesFilter.destroy();
+        if (Stubs.fallbackCalls > 0) {
+            System.out.println("note: " + Stubs.fallbackCalls + " calls reached stub fallbacks");
+        }
+        TestPaths.deleteRecursively(root);
+    }
+
+    @Benchmark
+    public StubResponse offloadMapped() throws IOException, ServletException {
+        offloadRequest.reset();
+        response.reset();
+        filter.doFilter(offloadRequest, response, chain);
+        return response;
+    }
+
+    @Benchmark
+    public StubResponse offloadDeclared() throws IOException, ServletException {
+        declaredRequest.reset();
+        response.reset();
+        filter.doFilter(declaredRequest, response, declaringChain);
+        return response;
+    }
+
+    @Benchmark
+    public StubResponse offloadMappedConfines() throws IOException, ServletException {
+        offloadRequest.reset();
+        response.reset();
+        confinesFilter.doFilter(offloadRequest, response, chain);
+        return response;
+    }
+
+    @Benchmark
+    public StubResponse offloadDeclaredConfines() throws IOException, ServletException {
+        declaredRequest.reset();
+        response.reset();
+        confinesFilter.doFilter(declaredRequest, response, declaringChain);
+        return response;
+    }
+
+    @Benchmark
+    public Object untouched(Blackhole bh) throws IOException, ServletException {
+        untouchedRequest.reset();
+        response.reset();
+        filter.doFilter(untouchedRequest, response, chain);
+        return response;
+    }
+
+    @Benchmark
+    public Object baselineChain() throws IOException, ServletException {
+        untouchedRequest.reset();
+        response.reset();
+        chain.doFilter(untouchedRequest, response);
+        return response;
+    }
+
+    private static final class CountingChain implements FilterChain {
+        static long calls;
+
+        @Override
+        public void doFilter(ServletRequest request, ServletResponse response) {
+            calls++;
+        }
+    }
+}

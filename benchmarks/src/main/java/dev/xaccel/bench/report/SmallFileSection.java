@@ -1,0 +1,118 @@
+package dev.xaccel.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.xaccel.bench.run.Setup;
+
+/**
+ * The small-file tables: requests/s, latency and CPU per request per concurrency and setup, every setup's rate
+ * over nginx static's, the cost of the open-time confinement, and for cached decisions the share of requests that
+ * reached the application and the targets of issue 6.
+ */
+final class SmallFileSection {
+
+    /** Order of the ratio columns and their names (a setup without a name is shown by its id). */
+    private static final List<String> ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
+            "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
+    private static final Map<String, String> NAMES = Map.of("xaccel", "xaccel offload, no caching",
+            "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
+            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined",
+            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket",
+            "sendfile", "filter direct, sendfile=true");
+
+    private SmallFileSection() {
+    }
+
+    /** {@code small-c64} → "64". */
+    static String concurrency(String workload) {
+        return workload.substring(workload.lastIndexOf('c') + 1);
+    }
+
+    static String markdown(Measurements data, Meta meta) {
+        Set<String> ws = data.workloads("small-");
+        if (ws.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("## Small files (").append(meta.get("param.small", "?")).append(")\n\n");
+        md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")
+                .append("token (nginx static and signed links ignore it; signed links cycle through 100 signed URLs). ")
+                .append("CPU per request from /proc like above, in µs.\n\n");
+        md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req |\n")
+                .append("|---:|---|---:|---:|---:|---:|---:|\n");
+        List<String> others = new ArrayList<>();
+        for (String w : ws) {
+            for (Setup setup : data.setupsIn(w)) {
+                String s = setup.id();
+                md.append("| ").append(concurrency(w)).append(" | ").append(setup.label()).append(" | ")
+                        .append(data.cell(w, s, "rps", 0)).append(" | ").append(data.cell(w, s, "p50_ms", 2))
+                        .append(" | ").append(data.cell(w, s, "p99_ms", 2)).append(" | ")
+                        .append(data.cell(w, s, "jvm_us_per_req", 1)).append(" | ")
+                        .append(data.cell(w, s, "nginx_us_per_req", 1)).append(" |\n");
+                if (setup != Setup.STATIC && !others.contains(s)) {
+                    others.add(s);
+                }
+            }
+        }
+        others.sort((a, b) -> Integer.compare(ORDER.indexOf(a), ORDER.indexOf(b)));
+        md.append("\nRequests/s as ratios to nginx static (medians):\n\n| concurrency |");
+        for (String s : others) {
+            md.append(' ').append(NAMES.getOrDefault(s, s)).append(" |");
+        }
+        md.append(" xaccel / nginx-proxied streaming | xaccel / Tomcat direct |\n|---:|");
+        md.append("---:|".repeat(others.size() + 2)).append('\n');
+        for (String w : ws) {
+            md.append("| ").append(concurrency(w)).append(" |");
+            for (String s : others) {
+                md.append(' ').append(data.ratio(w, "rps", s, "static")).append(" |");
+            }
+            md.append(' ').append(data.ratio(w, "rps", "xaccel", "proxied")).append(" | ")
+                    .append(data.ratio(w, "rps", "xaccel", "tomcat")).append(" |\n");
+        }
+        if (others.contains("confined")) {
+            md.append("\nOpen-time confinement, requests/s round by round (median, min–max): ")
+                    .append(LargeFileSection.CONFINEMENT).append(" =");
+            String sep = " ";
+            for (String w : ws) {
+                md.append(sep).append("concurrency ").append(concurrency(w)).append(' ')
+                        .append(data.roundRatios(w, "rps", "confined", "static").cell());
+                sep = "; ";
+            }
+            md.append(".\n");
+        }
+        boolean cached = others.contains("cached");
+        boolean signed = others.contains("signed");
+        if (cached) {
+            md.append("\nCached decisions: requests that reached the application (the `/cached` filter MBean's ")
+                    .append("`Offloaded` counter, read before and after each measurement) per client request.\n\n")
+                    .append("| concurrency | client requests | backend requests | share |\n|---:|---:|---:|---:|\n");
+            for (String w : ws) {
+                double client = data.sum(w, "cached", "requests");
+                double backend = data.sum(w, "cached", "backend_requests");
+                md.append("| ").append(concurrency(w)).append(" | ").append(Stats.fmt(client, 0)).append(" | ")
+                        .append(Stats.fmt(backend, 0)).append(" | ")
+                        .append(client > 0 ? Stats.fmt(100 * backend / client, 3) + "%" : "–").append(" |\n");
+            }
+        }
+        if (cached || signed) {
+            md.append("\nTargets of issue 6 (reported, not asserted):\n\n");
+            for (String w : ws) {
+                double rate = data.median(w, "static", "rps");
+                md.append("- concurrency ").append(concurrency(w)).append(':');
+                if (cached) {
+                    md.append(" cached decisions ≥ 0.7× nginx static: ")
+                            .append(Stats.verdict(data.median(w, "cached", "rps") / rate, 0.7, true));
+                }
+                if (signed) {
+                    md.append(cached ? ";" : "").append(" signed links ≥ 0.85× nginx static: ")
+                            .append(Stats.verdict(data.median(w, "signed", "rps") / rate, 0.85, true));
+                }
+                md.append('\n');
+            }
+        }
+        return md.append('\n').toString();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.xaccel.bench.setup;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import dev.xaccel.bench.client.Curl;
+import dev.xaccel.bench.client.Http;
+import dev.xaccel.bench.client.Wrk;
+import dev.xaccel.bench.run.BenchOptions;
+import dev.xaccel.bench.run.RawResults;
+import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.server.BareAccelServlet;
+import dev.xaccel.bench.system.CpuTicks;
+import dev.xaccel.bench.system.LoadWatch;
+import dev.xaccel.bench.system.Processes;
+
+/**
+ * Everything a check or a workload works with once the servers are up: the options, the servers and where they
+ * serve, the clients (HTTP, curl, wrk), the token, the data, and where the measurements go.
+ *
+ * @param options    the command line
+ * @param processes  every process of the run
+ * @param http       HTTP client for checks and stats
+ * @param tomcat     the BenchServer JVM
+ * @param nginx      the benchmark's nginx
+ * @param endpoints  where each setup serves the data
+ * @param stats      the BenchServer's counters
+ * @param data       the files served
+ * @param token      the bearer token the auth filter accepts
+ * @param work       the run's scratch directory (logs, downloads for checks)
+ * @param wrk        the small-file load generator
+ * @param curl       the large-file downloader
+ * @param results    the raw measurements
+ * @param load       the load average watch
+ * @param clockTicks clock ticks per second of /proc/<pid>/stat
+ * @param java       the java binary for the helper JVMs
+ * @param classPath  their class path (this module and its dependencies)
+ * @param store      the S3 store of the remote setups, or null when none of them runs
+ * @param secret     the run's secret: the signed links' and the bare servlet's gate ({@link BareAccelServlet})
+ */
+public record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
+        Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
+        RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store,
+        String secret) {
+
+    /** The header that passes the token. */
+    public String[] auth() {
+        return new String[] {"Authorization", "Bearer " + token};
+    }
+
+    public long jvmTicks() {
+        return CpuTicks.of(List.of(tomcat.pid()));
+    }
+
+    public long nginxTicks() {
+        return CpuTicks.of(nginx.pids());
+    }
+
+    /** One wrk run of a setup's small files (or its URL list). */
+    public Wrk.Result wrk(Setup s, int concurrency, int seconds) {
+        Optional<Path> urls = endpoints.urlList(s);
+        return wrk.run(endpoints.base(s), concurrency, seconds, urls);
+    }
+
+    public double seconds(long ticks) {
+        return (double) ticks / clockTicks;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.xaccel.bench.setup;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import dev.xaccel.bench.client.Http;
+import dev.xaccel.bench.run.BenchFailure;
+
+/**
+ * The BenchServer's {@code /_bench/stats}: lines {@code <name> <key> <value>} with the connectors' sampled maxima
+ * and the XAccelFilter MBeans' counters. {@link #start()} resets the maxima and starts sampling, {@link #read()}
+ * stops sampling and returns a snapshot.
+ */
+public final class BenchStats {
+
+    /** One answer of the endpoint. */
+    public record Snapshot(Map<String, String> values) {
+
+        public Optional<String> get(String name, String key) {
+            return Optional.ofNullable(values.get(name + " " + key));
+        }
+
+        public long number(String name, String key) {
+            return Long.parseLong(get(name, key).orElseThrow(() -> new BenchFailure("no '" + name + " " + key
+                    + "' in /_bench/stats")));
+        }
+
+        /** One line of the endpoint. */
+        public record Entry(String name, String key, String value) {
+        }
+
+        /**
+         * {@code key=value} (or {@code name key=value}) of the entries chosen, joined by {@code ", "}, in the
+         * endpoint's order.
+         */
+        public String joined(Predicate<Entry> which, boolean withName) {
+            StringBuilder sb = new StringBuilder();
+            values.forEach((nameKey, value) -> {
+                int blank = nameKey.indexOf(' ');
+                Entry e = new Entry(nameKey.substring(0, blank), nameKey.substring(blank + 1), value);
+                if (which.test(e)) {
+                    sb.append(sb.length() == 0 ? "" : ", ").append(withName ? e.name() + " " : "").append(e.key())
+                            .append('=').append(value);
+                }
+            });
+            return sb.toString();
+        }
+
+        static Snapshot parse(String text) {
+            Map<String, String> m = new LinkedHashMap<>();
+            for (String line : text.lines().toList()) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length == 3) {
+                    m.put(f[0] + " " + f[1], f[2]);
+                }
+            }
+            return new Snapshot(m);
+        }
+    }
+
+    private final Http http;
+    private final String url;
+
+    public BenchStats(Http http, int tomcatPort) {
+        this.http = http;
+        this.url = "http://127.0.0.1:" + tomcatPort + "/_bench/stats";
+    }
+
+    public void start() {
+        http.get(url + "?start");
+    }
+
+    public Snapshot read() {
+        Http.Answer a = http.get(url);
+        if (a.status() != 200) {
+            throw new BenchFailure("/_bench/stats answered " + a.status());
+        }
+        return Snapshot.parse(new String(a.body(), StandardCharsets.UTF_8));
+    }
+
+    /** Requests that reached the application through setup 6 and were allowed: the /cached filter's Offloaded. */
+    public long cachedBackendRequests() {
+        return read().number("filter/cached", "Offloaded");
+    }
+}

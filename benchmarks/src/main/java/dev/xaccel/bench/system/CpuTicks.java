@@ -1,0 +1,39 @@
+package dev.xaccel.bench.system;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+
+/** CPU time of processes from {@code /proc/<pid>/stat}: utime + stime in clock ticks. */
+public final class CpuTicks {
+
+    private CpuTicks() {
+    }
+
+    /** utime+stime summed over the pids; a pid that is gone counts 0. */
+    public static long of(Collection<Long> pids) {
+        long total = 0;
+        for (long pid : pids) {
+            try {
+                total += parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+            } catch (IOException e) {
+                // the process has ended: nothing to add
+            }
+        }
+        return total;
+    }
+
+    /**
+     * utime+stime of one {@code stat} line. The command name (field 2) is in parentheses and may contain blanks
+     * and parentheses, so the fields are counted from the last {@code ") "}: utime and stime are fields 14 and 15.
+     */
+    static long parse(String stat) {
+        int close = stat.lastIndexOf(") ");
+        if (close < 0) {
+            throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + stat);
+        }
+        String[] f = stat.substring(close + 2).trim().split(" +");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.xaccel.bench.workload;
+
+import java.util.Locale;
+
+import dev.xaccel.bench.client.Wrk;
+import dev.xaccel.bench.run.BenchFailure;
+import dev.xaccel.bench.run.Log;
+import dev.xaccel.bench.run.RawResults;
+import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.setup.BenchRig;
+import dev.xaccel.bench.system.TcpSockets;
+
+/**
+ * Small files: per round, concurrency and setup (rotated), one wrk run cycling through the files. Requests/s,
+ * latency, CPU per request of the JVM and of nginx; for setup 6 the requests that reached the application; and
+ * the TIME-WAIT sockets towards Tomcat (evidence for nginx's upstream keep-alive). A non-2xx answer fails the run.
+ */
+public final class SmallFileWorkload implements Workload {
+
+    @Override
+    public void run(BenchRig rig) {
+        for (int r = 1; r <= rig.options().runs(); r++) {
+            for (int c : rig.options().concurrencies()) {
+                for (Setup s : Rotation.forRound(rig.options().setups(), r)) {
+                    measure(rig, s, r, c);
+                }
+            }
+        }
+    }
+
+    private static void measure(BenchRig rig, Setup s, int round, int c) {
+        boolean counted = s == Setup.CACHED;
+        long b0 = counted ? rig.stats().cachedBackendRequests() : 0;
+        long j0 = rig.jvmTicks();
+        long n0 = rig.nginxTicks();
+        Wrk.Result res = rig.wrk(s, c, rig.options().wrkSeconds());
+        long j = rig.jvmTicks() - j0;
+        long n = rig.nginxTicks() - n0;
+        String w = "small-c" + c;
+        RawResults out = rig.results();
+        long backend = 0;
+        if (counted) {
+            backend = rig.stats().cachedBackendRequests() - b0;
+            out.count(w, s.id(), round, "backend_requests", backend);
+            out.count(w, s.id(), round, "requests", res.requests());
+        }
+        if (res.statusErrors() != 0) {
+            throw new BenchFailure("small files: " + res.statusErrors() + " non-2xx answers from setup " + s.id());
+        }
+        if (res.requests() <= 0) {
+            throw new BenchFailure("small files: no request completed against setup " + s.id());
+        }
+        double rps = res.requestsPerSecond();
+        out.value(w, s.id(), round, "rps", rps);
+        out.value(w, s.id(), round, "p50_ms", res.p50Us() / 1000.0);
+        out.value(w, s.id(), round, "p99_ms", res.p99Us() / 1000.0);
+        out.value(w, s.id(), round, "jvm_us_per_req", rig.seconds(j) * 1e6 / res.requests());
+        out.value(w, s.id(), round, "nginx_us_per_req", rig.seconds(n) * 1e6 / res.requests());
+        // the servers' work per request (a shared machine's load moves it less than the rate)
+        out.value(w, s.id(), round, "server_us_per_req", rig.seconds(j + n) * 1e6 / res.requests());
+        out.count(w, s.id(), round, "socket_errors", res.socketErrors());
+        // client-side TIME-WAIT sockets towards Tomcat's port (closed connections of the last 60 s, from nginx or
+        // from wrk): a new upstream connection per request would leave thousands, the keep-alive pool about none
+        out.count(w, s.id(), round, "time_wait_to_tomcat",
+                TcpSockets.toRemotePort(TcpSockets.TIME_WAIT, rig.tomcat().port()));
+        rig.load().note();
+        Log.info(String.format(Locale.ROOT, "small c=%d %s round %d: %.6f req/s, p99 %d us%s", c, s.id(), round, rps,
+                res.p99Us(), counted ? ", " + backend + " of " + res.requests() + " requests reached the application"
+                        : ""));
+    }
+}

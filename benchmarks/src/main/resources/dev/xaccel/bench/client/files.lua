@@ -1,0 +1,23 @@
+-- wrk script of dev.xaccel.bench.client.Wrk: cycles through the small files (or through the URLs listed in
+-- BENCH_URLS, one per line: the signed links); prints one machine-readable line at the end
+local prefix = os.getenv("BENCH_PREFIX")
+local count = tonumber(os.getenv("BENCH_FILES"))
+local list = os.getenv("BENCH_URLS")
+local urls = nil
+if list ~= nil and list ~= "" then
+  urls = {}
+  for line in io.lines(list) do urls[#urls + 1] = line end
+  count = #urls
+end
+local i = 0
+request = function()
+  i = (i + 1) % count
+  if urls then return wrk.format(nil, urls[i + 1]) end
+  return wrk.format(nil, string.format("%s/small-%03d.bin", prefix, i))
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("BENCH requests=%d duration_us=%d socket_errors=%d status_errors=%d p50_us=%d p99_us=%d\n",
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end

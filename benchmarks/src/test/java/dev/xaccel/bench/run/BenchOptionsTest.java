@@ -1,0 +1,128 @@
+package dev.xaccel.bench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+class BenchOptionsTest {
+
+    private static final Path BENCH = Path.of("/x/benchmarks");
+
+    private static BenchOptions parse(String... args) throws UsageException {
+        return BenchOptions.parse(args, BENCH);
+    }
+
+    private static String error(String... args) {
+        return assertThrows(UsageException.class, () -> parse(args)).getMessage();
+    }
+
+    @Test
+    void defaultsAreTheFullRun() throws Exception {
+        BenchOptions o = parse();
+        assertFalse(o.quick());
+        assertEquals(1L << 30, o.bigBytes());
+        assertEquals("1G", o.size());
+        assertEquals(5, o.runs());
+        assertEquals(List.of(1, 8, 64), o.concurrencies());
+        assertEquals(List.of(1, 4), o.acceptConcurrencies());
+        assertEquals(List.of(Setup.values()), o.setups());
+        assertEquals(Set.of(WorkloadKind.values()), o.workloads());
+        assertEquals(BENCH.resolve("results"), o.outDir());
+        assertEquals(BenchOptions.Profile.AUTO, o.profile());
+        assertEquals(List.of(Setup.TOMCAT, Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.DEFAULT,
+                Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE), o.largeSetups());
+        assertEquals("", o.commandLine());
+    }
+
+    @Test
+    void quickIsTheSmokeRunAndOtherOptionsOverrideItWhereverTheyStand() throws Exception {
+        BenchOptions q = parse("--quick");
+        assertTrue(q.quick());
+        assertEquals(16L << 20, q.bigBytes());
+        assertEquals(1, q.runs());
+        assertFalse(q.warmup());
+        assertEquals(BenchOptions.Profile.OFF, q.profile());
+        assertEquals(BENCH.resolve("work/results"), q.outDir());
+        assertEquals(List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "200ms"), q.jmhOptions());
+        for (String[] args : List.of(new String[] {"--quick", "--size", "64M", "--profile"},
+                new String[] {"--size", "64M", "--profile", "--quick"})) {
+            BenchOptions o = parse(args);
+            assertEquals(64L << 20, o.bigBytes());
+            assertEquals("64M", o.size());
+            assertEquals(BenchOptions.Profile.ON, o.profile());
+        }
+    }
+
+    @Test
+    void everyOptionIsParsed() throws Exception {
+        BenchOptions o = parse("--runs", "1", "--seq", "3", "--parallel", "2", "--parallel-each", "5",
+                "--concurrency", "2 16", "--duration", "2", "--flood", "10,3", "--defer", "7", "--only",
+                "small,jmh", "--setups", "xaccel static,cached", "--jmh", " -f 1  -i 2 ", "--out", "r",
+                "--offline", "--no-profile");
+        assertEquals(1, o.runs());
+        assertEquals(3, o.seq());
+        assertEquals(2, o.parallel());
+        assertEquals(5, o.parallelEach());
+        assertEquals(List.of(2, 16), o.concurrencies());
+        assertEquals(16, o.highestConcurrency());
+        assertEquals(2, o.wrkSeconds());
+        assertEquals(2, o.acceptSeconds());
+        assertEquals(10, o.floodIdle());
+        assertEquals(3, o.floodSlow());
+        assertEquals(7, o.deferSeconds());
+        assertEquals(Set.of(WorkloadKind.SMALL, WorkloadKind.JMH), o.workloads());
+        assertEquals(List.of(Setup.XACCEL, Setup.STATIC, Setup.CACHED), o.setups());
+        assertEquals(List.of(Setup.XACCEL, Setup.STATIC), o.largeSetups());
+        assertEquals(List.of("-f", "1", "-i", "2"), o.jmhOptions());
+        assertEquals(Path.of("r"), o.outDir());
+        assertTrue(o.offline());
+        assertEquals(BenchOptions.Profile.OFF, o.profile());
+        assertTrue(o.commandLine().startsWith("--runs 1 --seq 3"), o.commandLine());
+    }
+
+    @Test
+    void sizesInKibMibGib() throws Exception {
+        assertEquals(50L << 10, BenchOptions.bytes("--size", "50K"));
+        assertEquals(256L << 20, BenchOptions.bytes("--size", "256m"));
+        assertEquals(2L << 30, BenchOptions.bytes("--size", "2G"));
+        assertEquals(1000, BenchOptions.bytes("--size", "1000"));
+    }
+
+    @Test
+    void errorsNameTheOptionAndTheValue() {
+        assertEquals("--runs: expected an integer, got 'three'", error("--runs", "three"));
+        assertEquals("--seq: expected a positive integer, got '0'", error("--seq", "0"));
+        assertEquals("--size: expected a size like 256M or 1G, got '1T'", error("--size", "1T"));
+        assertEquals("--flood: expected IDLE,SLOW (two counts), got '200'", error("--flood", "200"));
+        assertEquals("--flood: expected counts of 0 or more, got '-1,2'", error("--flood", "-1,2"));
+        assertEquals("--setups: unknown setup 'nginx' in 'xaccel nginx' (known: tomcat proxied xaccel static default "
+                + "cached signed confined remote-offload remote-direct store bare uds sendfile)", error("--setups", "xaccel nginx"));
+        assertTrue(error("--only", "large,huge").startsWith("--only: unknown workload 'huge' in 'large,huge'"));
+        assertEquals("--concurrency: expected positive integers, got '8x' in '1 8x'", error("--concurrency", "1 8x"));
+        assertEquals("--duration needs a value", error("--quick", "--duration"));
+        assertEquals("unknown option --fast", error("--fast"));
+        assertEquals("unknown option 64M", error("--quick", "64M"));
+    }
+
+    @Test
+    void helpListsEveryOption() throws Exception {
+        assertTrue(parse("--help").help());
+        assertTrue(parse("-h").help());
+        String usage = BenchOptions.usage();
+        for (String o : List.of("--quick", "--size", "--runs", "--seq", "--parallel", "--parallel-each",
+                "--concurrency", "--duration", "--flood", "--defer", "--only", "--setups", "--jmh", "--out",
+                "--offline", "--profile", "--no-profile")) {
+            assertTrue(usage.contains(o + " ") || usage.contains(o + "|"), o);
+        }
+        assertTrue(usage.contains("(default 1G)"), usage);
+        assertTrue(usage.contains("among: tomcat proxied xaccel static default cached signed confined remote-offload"
+                + " remote-direct store bare uds sendfile\n"), usage);
+    }
+}
