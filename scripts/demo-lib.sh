@@ -1,5 +1,5 @@
 # The helpers of ./demo and ./demo-spring, sourced by both (not run). Set DEMO_NAME (the prefix of every message)
-# before sourcing. Loopback only: every port here is one of 127.0.0.1.
+# and APP_NAME (said when the application is stopped) before sourcing. Loopback only: every port is 127.0.0.1's.
 
 say() { printf '%s: %s\n' "$DEMO_NAME" "$*"; }
 die() { printf '%s: %s\n' "$DEMO_NAME" "$*" >&2; exit 1; }
@@ -50,16 +50,16 @@ wait_http() {                      # wait_http PID PORT PATH WHAT: until PATH an
 
 # --- processes: started in the background, stopped on exit, Ctrl-C or TERM ------------------------------
 APP_PID= NGINX_PID=
-stop_pid() {                       # stop_pid PID SIGNAL WHAT
+stop_pid() {                       # stop_pid PID SIGNAL [WHAT]: WHAT stopped (said when given)
   [ -n "$1" ] && kill -0 "$1" 2>/dev/null || return 0
   kill -"$2" "$1" 2>/dev/null || true
   wait "$1" 2>/dev/null || true
-  say "$3 stopped"
+  [ -z "${3:-}" ] || say "$3 stopped"
 }
 cleanup() {
   trap - EXIT INT TERM
   stop_pid "$NGINX_PID" TERM nginx
-  stop_pid "$APP_PID" TERM "$APP_NAME"
+  stop_pid "$APP_PID" TERM "${APP_NAME:-}"       # APP_NAME empty: the application says it itself
 }
 trap cleanup EXIT
 trap 'exit 130' INT
