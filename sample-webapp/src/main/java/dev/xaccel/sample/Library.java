@@ -131,7 +131,8 @@ public abstract sealed class Library permits DirectoryLibrary, S3Library {
                 String ext = extension(f.name());
                 if (AUDIO.contains(ext)) {
                     audio.add(f);
-                } else if (IMAGES.contains(ext) && (cover == null || isCoverName(f.name()) && !isCoverName(cover.name()))) {
+                } else if (IMAGES.contains(ext)
+                        && (cover == null || isCoverName(f.name()) && !isCoverName(cover.name()))) {
                     cover = f;
                 }
             }

@@ -101,7 +101,8 @@ public final class S3Library extends Library {
             }
             return new Config(bucket, prefix, endpoint == null ? null : URI.create(endpoint),
                     region == null ? DEFAULT_REGION : region, access, secret,
-                    pathStyle == null ? endpoint != null : Boolean.parseBoolean(pathStyle), Duration.ofSeconds(seconds));
+                    pathStyle == null ? endpoint != null : Boolean.parseBoolean(pathStyle),
+                    Duration.ofSeconds(seconds));
         }
 
         private static String value(UnaryOperator<String> env, String name) {
@@ -174,7 +175,9 @@ public final class S3Library extends Library {
         return out;
     }
 
-    /** A GET of the entry's object, presigned for {@link Config#presignTtl()}: nginx (or the filter) uses it at once. */
+    /**
+     * A GET of the entry's object, presigned for {@link Config#presignTtl()}: nginx (or the filter) uses it at once.
+     */
     public URI presignGet(Library.Entry e) {
         String key = config.prefix() + e.relative();
         try {

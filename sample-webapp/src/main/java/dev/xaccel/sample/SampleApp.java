@@ -195,7 +195,8 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
      */
     private void publishSignedLinks() {
         String env = System.getenv(LINK_SECRET_ENV);
-        String secret = env != null && !env.isBlank() ? env.trim() : System.getProperty(LINK_SECRET_PROPERTY, "").trim();
+        String secret = env != null && !env.isBlank() ? env.trim()
+                : System.getProperty(LINK_SECRET_PROPERTY, "").trim();
         clearSecretOnceRead = false;
         if (!secret.isEmpty() && "never".equalsIgnoreCase(System.getProperty(OFFLOAD_PROPERTY))) {
             LOG.info(Messages.get("app.signedLinksNoProxy", LINK_SECRET_ENV, OFFLOAD_PROPERTY));

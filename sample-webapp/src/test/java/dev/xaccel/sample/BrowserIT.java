@@ -102,16 +102,19 @@ class BrowserIT {
         waitUpTo(20).until(d -> d.findElements(By.cssSelector("[data-testid=book]")).size()
                 == DemoLibrary.BOOKS.size());
         boolean covers = waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
-                + "'[data-testid=cover]')]; return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);"));
+                + "'[data-testid=cover]')];"
+                + " return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);"));
         assertTrue(covers);
-        List<?> widths = (List<?>) js("return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.naturalWidth);");
+        List<?> widths = (List<?>) js(
+                "return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.naturalWidth);");
         assertEquals(DemoLibrary.BOOKS.size(), widths.size());
         for (Object w : widths) {
             assertEquals(600L, ((Number) w).longValue(), "cover width " + widths);
         }
         List<?> sources = (List<?>) js("return [...document.querySelectorAll('[data-testid=cover]')].map(i => i.src);");
         for (Object src : sources) {
-            assertTrue(Pattern.matches(Pattern.quote(stack.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
+            assertTrue(Pattern.matches(
+                    Pattern.quote(stack.url("/s/library/")) + "[^?]+\\?md5=[A-Za-z0-9_-]{22}&expires=\\d+",
                     src.toString()), "not a signed link: " + src);
         }
         // every author's picture loaded too (Author/author.jpg, signed links as well)
@@ -152,13 +155,15 @@ class BrowserIT {
         waitUpTo(10).until(d -> feedUrl.isDisplayed() && !feedUrl.getDomProperty("value").isEmpty());
         String url = feedUrl.getDomProperty("value");
         String id = Library.id(verne.author() + "/" + verne.title());
-        assertTrue(Pattern.matches(Pattern.quote(stack.url("/feeds/" + id + ".xml?token=")) + "[A-Za-z0-9_-]{43}", url), url);
+        assertTrue(Pattern.matches(Pattern.quote(stack.url("/feeds/" + id + ".xml?token=")) + "[A-Za-z0-9_-]{43}",
+                url), url);
         Http http = new Http();
         java.net.http.HttpResponse<byte[]> feed = http.get(url);
         assertEquals(200, feed.statusCode(), url);
         assertEquals(verne.title(), FeedXml.text(FeedXml.channel(FeedXml.parse(feed.body())), "title"));
         browser.findElement(By.cssSelector("[data-testid=revoke-feed-token]")).click();
-        waitUpTo(10).until(d -> d.findElement(By.cssSelector("[data-testid=feed-status]")).getText().contains("revoked"));
+        waitUpTo(10).until(d -> d.findElement(By.cssSelector("[data-testid=feed-status]")).getText()
+                .contains("revoked"));
         assertEquals(401, http.get(url).statusCode(), "a revoked feed token");
         WebElement chapter = browser.findElements(By.cssSelector("[data-testid=chapter]")).get(0);
         String chapterName = verne.chapters().get(0).fileName();
@@ -199,7 +204,8 @@ class BrowserIT {
                 + escapeLikeNginx(chapterName);
         Pattern range = Pattern.compile(" 206 \\d+ uri=\"" + Pattern.quote(loggedUri)
                 + "\" ustatus=200 ulen=0 range=\"bytes=(\\d+)-(\\d*)\"");
-        boolean found = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(100), () -> seekLine(logMark, range, middle, size) != null);
+        boolean found = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(100),
+                () -> seekLine(logMark, range, middle, size) != null);
         lines = stack.nginx.accessLog();
         assertTrue(found, "no 206 from the internal location for a range starting near byte " + middle
                 + " of " + size + " in nginx's access log:\n"

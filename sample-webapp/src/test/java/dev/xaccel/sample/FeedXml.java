@@ -45,7 +45,8 @@ public final class FeedXml {
         Element root = rss.getDocumentElement();
         if (!"rss".equals(root.getLocalName()) || root.getNamespaceURI() != null
                 || !"2.0".equals(root.getAttribute("version"))) {
-            throw new AssertionError("not RSS 2.0: <" + root.getTagName() + " version=" + root.getAttribute("version") + ">");
+            throw new AssertionError("not RSS 2.0: <" + root.getTagName() + " version=" + root.getAttribute("version")
+                    + ">");
         }
         List<Element> channels = children(root, null, "channel");
         if (channels.size() != 1) {

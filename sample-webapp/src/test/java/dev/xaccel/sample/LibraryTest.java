@@ -86,10 +86,12 @@ class LibraryTest {
     void flatKeysAreIndexedLikeFolders() {
         java.time.Instant t = java.time.Instant.EPOCH;
         List<Book> books = Library.index(List.of(new Library.Entry("Jane Doe/Book/Chapter 10.mp3", 1, t),
-                new Library.Entry("Jane Doe/Book/Chapter 2.mp3", 2, t), new Library.Entry("Jane Doe/Book/back.jpg", 3, t),
+                new Library.Entry("Jane Doe/Book/Chapter 2.mp3", 2, t),
+                new Library.Entry("Jane Doe/Book/back.jpg", 3, t),
                 new Library.Entry("Jane Doe/Book/folder.png", 4, t), new Library.Entry("Jane Doe/author.jpg", 5, t),
                 new Library.Entry("Jane Doe/Author.JPG", 6, t), new Library.Entry("Jane Doe/.x/Book/a.mp3", 7, t),
-                new Library.Entry("Jane Doe/Book/.hidden.mp3", 8, t), new Library.Entry("Jane Doe/Book/deep/a.mp3", 9, t),
+                new Library.Entry("Jane Doe/Book/.hidden.mp3", 8, t),
+                new Library.Entry("Jane Doe/Book/deep/a.mp3", 9, t),
                 new Library.Entry("Jane Doe//a.mp3", 10, t), new Library.Entry("Other/No audio/cover.jpg", 11, t),
                 new Library.Entry("Abe/T/x.ogg", 12, t)));
         assertEquals(List.of("Abe", "Jane Doe"), books.stream().map(Book::author).toList());

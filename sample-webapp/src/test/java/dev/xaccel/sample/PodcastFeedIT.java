@@ -153,11 +153,12 @@ class PodcastFeedIT {
         assertEquals(200, current.statusCode());
         assertEquals(first, Http.object(current).getString("token"));
         // another login of the same user sees the same token: it belongs to the user, not to the session
-        assertEquals(first, Http.object(http.get(stack.url("/api/feed-token"), "Authorization", stack.bearer("demo", "demo")))
-                .getString("token"));
+        assertEquals(first, Http.object(http.get(stack.url("/api/feed-token"), "Authorization",
+                stack.bearer("demo", "demo"))).getString("token"));
         String second = newFeedToken(auth);
         assertNotEquals(first, second);
-        assertEquals(second, Http.object(http.get(stack.url("/api/feed-token"), "Authorization", auth)).getString("token"));
+        assertEquals(second,
+                Http.object(http.get(stack.url("/api/feed-token"), "Authorization", auth)).getString("token"));
         assertEquals(204, http.delete(stack.url("/api/feed-token"), "Authorization", auth).statusCode());
         assertEquals(404, http.get(stack.url("/api/feed-token"), "Authorization", auth).statusCode());
         assertEquals(204, http.delete(stack.url("/api/feed-token"), "Authorization", auth).statusCode(), "idempotent");
@@ -199,7 +200,8 @@ class PodcastFeedIT {
             Matcher im = SIGNED.matcher(image);
             assertTrue(im.matches(), image);
             assertEquals(stack.url(""), im.group(1));
-            assertEquals("/s/library/" + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
+            assertEquals("/s/library/"
+                    + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
                     im.group(2));
             assertFeedLifetime(Long.parseLong(im.group(4)));
             assertEquals(image, FeedXml.text(FeedXml.child(channel, null, "image"), "url"));
@@ -351,8 +353,9 @@ class PodcastFeedIT {
         expected.put(stack.url(coverLinks.sign(chapterPath).replace("/s/library/", "/f/library/")), 403);
         expected.put(stack.url(feedLinks.sign(coverPath).replace("/f/library/", "/s/library/")), 403);
         // least privilege: correctly signed for the feeds' prefix, but not a chapter at Author/Title/<audio>
-        for (String path : List.of(coverPath, ada.author() + "/author.jpg", ada.author() + "/" + ada.title() + "/.x.wav",
-                ada.author() + "/" + ada.chapters().get(0).fileName(), ada.author() + "/" + ada.title())) {
+        for (String path : List.of(coverPath, ada.author() + "/author.jpg",
+                ada.author() + "/" + ada.title() + "/.x.wav", ada.author() + "/" + ada.chapters().get(0).fileName(),
+                ada.author() + "/" + ada.title())) {
             expected.put(stack.url(feedLinks.sign(path)), 403);
         }
         // a signature made with another secret
@@ -391,7 +394,8 @@ class PodcastFeedIT {
         assertEquals(200, fetch(verne, current).statusCode());
 
         // unknown, malformed and missing tokens: the same answer, whatever the book
-        for (String bad : List.of("", "x", current.substring(1), current + "x", "%00", current.toUpperCase(Locale.ROOT))) {
+        for (String bad : List.of("", "x", current.substring(1), current + "x", "%00",
+                current.toUpperCase(Locale.ROOT))) {
             assertRefused(fetch(verne, bad));
             assertRefused(http.get(stack.url("/feeds/000000000000.xml?token=" + bad)));
         }
@@ -438,14 +442,16 @@ class PodcastFeedIT {
     @Order(10)
     void noFeedTokenReachesAnyLog() throws Exception {
         stack.nginx.close();
-        assertTrue(stack.tomcat.stop(Duration.ofSeconds(30)), "Tomcat did not exit:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
+        assertTrue(stack.tomcat.stop(Duration.ofSeconds(30)),
+                "Tomcat did not exit:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
         List<Path> logs = new ArrayList<>();
         for (Path dir : List.of(stack.tomcat.base().resolve("logs"), stack.nginx.prefix().resolve("logs"))) {
             try (Stream<Path> s = Files.list(dir)) {
                 logs.addAll(s.filter(Files::isRegularFile).toList());
             }
         }
-        assertTrue(logs.stream().anyMatch(p -> p.getFileName().toString().startsWith("localhost_access_log")), logs.toString());
+        assertTrue(logs.stream().anyMatch(p -> p.getFileName().toString().startsWith("localhost_access_log")),
+                logs.toString());
         assertTrue(issued.size() >= 8, issued.toString());
         boolean feedsLogged = false;
         for (Path log : logs) {
@@ -458,6 +464,7 @@ class PodcastFeedIT {
         }
         assertTrue(feedsLogged, "the feed requests are logged (without their query): " + logs);
         String log = stack.tomcat.log();
-        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
+        assertFalse(log.contains("SEVERE"),
+                "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
     }
 }

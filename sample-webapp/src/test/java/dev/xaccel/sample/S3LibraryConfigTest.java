@@ -40,15 +40,17 @@ class S3LibraryConfigTest {
         assertEquals("eu-west-1", c.region());
         assertEquals(5, c.presignTtl().toSeconds());
         assertFalse(c.toString().contains("sekr1t-value"), "no secret in the log line: " + c);
-        assertFalse(config("s3://demo-library", Map.of("XACCEL_S3_ENDPOINT", "http://h", "XACCEL_S3_PATH_STYLE", "false"))
-                .pathStyle());
+        assertFalse(config("s3://demo-library",
+                Map.of("XACCEL_S3_ENDPOINT", "http://h", "XACCEL_S3_PATH_STYLE", "false")).pathStyle());
     }
 
     @Test
     void mistakesAreNamed() {
         assertThrows(IllegalArgumentException.class, () -> config("s3://UPPER", Map.of()));
         assertThrows(IllegalArgumentException.class, () -> config("s3://media", Map.of("XACCEL_S3_ACCESS_KEY", "k")));
-        assertThrows(IllegalArgumentException.class, () -> config("s3://media", Map.of("XACCEL_S3_PRESIGN_SECONDS", "0")));
-        assertThrows(IllegalArgumentException.class, () -> config("s3://media", Map.of("XACCEL_S3_PRESIGN_SECONDS", "x")));
+        assertThrows(IllegalArgumentException.class,
+                () -> config("s3://media", Map.of("XACCEL_S3_PRESIGN_SECONDS", "0")));
+        assertThrows(IllegalArgumentException.class,
+                () -> config("s3://media", Map.of("XACCEL_S3_PRESIGN_SECONDS", "x")));
     }
 }

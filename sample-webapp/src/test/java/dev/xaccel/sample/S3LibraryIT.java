@@ -71,8 +71,9 @@ class S3LibraryIT {
     void withoutLoginEveryFileIs401WithoutAByteAndWithoutAStoreRequest() throws Exception {
         long before = objectGets();
         byte[] wav = chapter();
-        for (String url : List.of("/api/items", "/api/items/" + adaId() + "/file/0", "/api/items/" + adaId()
-                + "/file/0?download=1", "/api/items/" + adaId() + "/cover", "/api/items/" + adaId() + "/author-picture")) {
+        for (String url : List.of("/api/items", "/api/items/" + adaId() + "/file/0",
+                "/api/items/" + adaId() + "/file/0?download=1", "/api/items/" + adaId() + "/cover",
+                "/api/items/" + adaId() + "/author-picture")) {
             for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged"})) {
                 HttpResponse<byte[]> r = http.get(stack.url(url), headers);
                 assertEquals(401, r.statusCode(), url);

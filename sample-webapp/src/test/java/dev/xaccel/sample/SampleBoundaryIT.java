@@ -19,6 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
 
 /**
  * The differential test of the trust boundary for the sample as shipped (the Tomcat distribution, the WAR's
@@ -38,7 +39,8 @@ class SampleBoundaryIT {
 
     @BeforeAll
     static void deploy() throws Exception {
-        stack = SampleStack.start("boundary", "boundary-library", Map.of("XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin"));
+        stack = SampleStack.start("boundary", "boundary-library",
+                Map.of("XACCEL_DEMO_USERS", "demo:demo, ops:ops:admin"));
     }
 
     @AfterAll
@@ -70,7 +72,8 @@ class SampleBoundaryIT {
         // the same for an author's picture
         String picture = Http.array(items).getJsonObject(0).getString("authorPicture");
         assertTrue(picture.startsWith("/s/library/") && picture.contains("/author.jpg?"), picture);
-        assertEquals(200, RawHttp.get(picture).send(stack.nginx.port()).status(), "the author's picture link itself works");
+        assertEquals(200, RawHttp.get(picture).send(stack.nginx.port()).status(),
+                "the author's picture link itself works");
         starts.add(picture);
         String picturePath = picture.substring(0, picture.indexOf('?'));
         // a podcast feed with a valid feed token, and one of its enclosures: both bearer URLs a client may hold
@@ -82,8 +85,9 @@ class SampleBoundaryIT {
         RawHttp.Response feedResponse = RawHttp.get(feed).send(stack.nginx.port());
         assertEquals(200, feedResponse.status(), "the feed itself works");
         starts.add(feed);
-        String enclosure = FeedXml.child(FeedXml.children(FeedXml.channel(FeedXml.parse(http.get(stack.url(feed)).body())),
-                null, "item").get(0), null, "enclosure").getAttribute("url").substring(stack.url("").length());
+        Element channel = FeedXml.channel(FeedXml.parse(http.get(stack.url(feed)).body()));
+        String enclosure = FeedXml.child(FeedXml.children(channel, null, "item").get(0), null, "enclosure")
+                .getAttribute("url").substring(stack.url("").length());
         assertTrue(enclosure.startsWith("/f/library/"), enclosure);
         assertEquals(200, RawHttp.get(enclosure).send(stack.nginx.port()).status(), "the enclosure link itself works");
         starts.add(enclosure);
@@ -100,7 +104,8 @@ class SampleBoundaryIT {
             secrets.add(new Secret(dir + book.chapters().get(0).fileName(), Files.readAllBytes(book.dir(stack.library)
                     .resolve(book.chapters().get(0).fileName())), USERS));
             String authorPicture = UrlPaths.encodePath(book.author() + "/author.jpg");
-            secrets.add(new Secret(book.author() + "/author.jpg", Files.readAllBytes(book.authorPicture(stack.library)), USERS));
+            secrets.add(new Secret(book.author() + "/author.jpg", Files.readAllBytes(book.authorPicture(stack.library)),
+                    USERS));
             String id = Library.id(book.author() + "/" + book.title());
             if (!goal) {
                 continue;

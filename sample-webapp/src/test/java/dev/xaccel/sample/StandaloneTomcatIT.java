@@ -64,7 +64,8 @@ class StandaloneTomcatIT {
     }
 
     static JsonObject stats() throws Exception {
-        HttpResponse<byte[]> r = http.get(stack.url("/api/stats"), "Authorization", stack.bearer(ADMIN, ADMIN_PASSWORD));
+        HttpResponse<byte[]> r = http.get(stack.url("/api/stats"), "Authorization",
+                stack.bearer(ADMIN, ADMIN_PASSWORD));
         assertEquals(200, r.statusCode(), Http.text(r));
         JsonArray filters = Http.object(r).getJsonArray("filters");
         assertEquals(1, filters.size(), "one xaccel filter MBean for context /: " + Http.text(r));
@@ -99,7 +100,8 @@ class StandaloneTomcatIT {
                 "/api/items/" + id + "/file/0", "/api/items/" + id + "/file/0?download=1", "/api/stats",
                 "/api/me", "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/01%20Sketch%20%231.wav",
                 "/library/Ada%20Lovelace/Notes%20on%20the%20Analytical%20Engine/cover.png");
-        byte[] wav = Files.readAllBytes(stack.library.resolve("Ada Lovelace/Notes on the Analytical Engine/01 Sketch #1.wav"));
+        byte[] wav = Files.readAllBytes(
+                stack.library.resolve("Ada Lovelace/Notes on the Analytical Engine/01 Sketch #1.wav"));
         for (String url : urls) {
             for (String[] headers : List.of(new String[0], new String[] {"Authorization", "Bearer forged-token"},
                     new String[] {"Cookie", "JSESSIONID=0123456789ABCDEF0123456789ABCDEF"})) {
@@ -164,7 +166,8 @@ class StandaloneTomcatIT {
             // through nginx the cover is a signed link to exactly the cover file
             Matcher signed = SIGNED.matcher(item.getString("cover"));
             assertTrue(signed.matches(), item.getString("cover"));
-            assertEquals("/s/library/" + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
+            assertEquals("/s/library/"
+                    + UrlPaths.encodePath(spec.author() + "/" + spec.title() + "/" + spec.coverFile()),
                     signed.group(1));
             long expires = Long.parseLong(signed.group(3));
             long now = Instant.now().getEpochSecond();
@@ -203,15 +206,16 @@ class StandaloneTomcatIT {
             // the cover: a signed link, served by nginx alone (no credentials needed, no request to Tomcat)
             HttpResponse<byte[]> cover = http.get(stack.url(item.getString("cover")));
             assertEquals(200, cover.statusCode(), item.getString("cover"));
-            assertEquals(ItSupport.sha256(spec.dir(stack.library).resolve(spec.coverFile())), ItSupport.sha256(cover.body()),
-                    spec.coverFile());
+            assertEquals(ItSupport.sha256(spec.dir(stack.library).resolve(spec.coverFile())),
+                    ItSupport.sha256(cover.body()), spec.coverFile());
             assertEquals(spec.coverFile().endsWith(".jpg") ? "image/jpeg" : "image/png",
                     cover.headers().firstValue("Content-Type").orElse(""));
             checked.add(spec.coverFile());
             // the author's picture the same way
             HttpResponse<byte[]> picture = http.get(stack.url(item.getString("authorPicture")));
             assertEquals(200, picture.statusCode(), item.getString("authorPicture"));
-            assertEquals(ItSupport.sha256(spec.authorPicture(stack.library)), ItSupport.sha256(picture.body()), spec.author());
+            assertEquals(ItSupport.sha256(spec.authorPicture(stack.library)), ItSupport.sha256(picture.body()),
+                    spec.author());
             assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
             assertEquals("nosniff", picture.headers().firstValue("X-Content-Type-Options").orElse(""));
             // every audio file (an XAccelFile), through Jersey and through the mapped URL
@@ -241,7 +245,8 @@ class StandaloneTomcatIT {
         assertTrue(disposition.startsWith("attachment;"), disposition);
         assertTrue(disposition.contains("filename*=UTF-8''Chapitre%201%20%E2%80%93%20Un%20%C3%A9cueil%20fuyant.wav"),
                 disposition);
-        Path onDisk = stack.library.resolve("Jules Verne/Vingt mille lieues sous les mers").resolve(chapter.getString("name"));
+        Path onDisk = stack.library.resolve("Jules Verne/Vingt mille lieues sous les mers")
+                .resolve(chapter.getString("name"));
         HttpResponse<byte[]> range = http.get(stack.url(chapter.getString("url")), "Authorization", auth,
                 "Range", "bytes=1000000-1099999");
         requests++;
@@ -251,7 +256,8 @@ class StandaloneTomcatIT {
         JsonObject after = stats();
         assertEquals(before.getJsonNumber("offloaded").longValue() + requests,
                 after.getJsonNumber("offloaded").longValue(), "every file request offloaded: " + after);
-        assertEquals(before.getJsonNumber("servedDirectly").longValue(), after.getJsonNumber("servedDirectly").longValue());
+        assertEquals(before.getJsonNumber("servedDirectly").longValue(),
+                after.getJsonNumber("servedDirectly").longValue());
         assertEquals(0, after.getJsonNumber("bytesServedDirectly").longValue(), "Tomcat sent file bytes: " + after);
 
         // nginx saw Tomcat answer every file request with an empty body (ulen=0), served from the internal location
@@ -348,7 +354,8 @@ class StandaloneTomcatIT {
             assertEquals(200, cover.statusCode());
             assertTrue(cover.body().length > 1000);
             assertEquals("/api/items/" + item.getString("id") + "/author-picture", item.getString("authorPicture"));
-            HttpResponse<byte[]> picture = http.get(stack.tomcat.url(item.getString("authorPicture")), "Authorization", auth);
+            HttpResponse<byte[]> picture = http.get(stack.tomcat.url(item.getString("authorPicture")),
+                    "Authorization", auth);
             assertEquals(200, picture.statusCode());
             assertEquals("image/jpeg", picture.headers().firstValue("Content-Type").orElse(""));
             assertTrue(picture.body().length > 1000);
@@ -479,8 +486,8 @@ class StandaloneTomcatIT {
             HttpResponse<byte[]> r = http.get(stack.tomcat.url(path), "Authorization", demo);
             assertTrue(r.statusCode() >= 400, path + " -> " + r.statusCode());
             String body = Http.text(r);
-            assertFalse(body.contains("Tomcat") || body.contains("Exception") || body.contains(stack.library.toString()),
-                    path + " -> " + body);
+            assertFalse(body.contains("Tomcat") || body.contains("Exception")
+                    || body.contains(stack.library.toString()), path + " -> " + body);
         }
     }
 
@@ -492,7 +499,8 @@ class StandaloneTomcatIT {
                 + TestPaths.tail(stack.tomcat.catalinaOut(), 4000));
         String log = stack.tomcat.log();
         assertTrue(log.contains("Stopping ProtocolHandler"), log);
-        assertFalse(log.contains("SEVERE"), "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
+        assertFalse(log.contains("SEVERE"),
+                "SEVERE in catalina.out:\n" + TestPaths.tail(stack.tomcat.catalinaOut(), 6000));
         assertFalse(log.contains("did not stop cleanly"), log);
     }
 

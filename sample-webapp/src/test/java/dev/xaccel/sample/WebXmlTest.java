@@ -45,7 +45,8 @@ class WebXmlTest {
         }
         FilterDef xaccel = webXml.getFilters().get("xaccel");
         assertEquals(XAccelFilter.class.getName(), xaccel.getFilterClass());
-        assertTrue(XAccelFilter.PARAMS.containsAll(xaccel.getParameterMap().keySet()), xaccel.getParameterMap().toString());
+        assertTrue(XAccelFilter.PARAMS.containsAll(xaccel.getParameterMap().keySet()),
+                xaccel.getParameterMap().toString());
     }
 
     @Test
@@ -86,8 +87,9 @@ class WebXmlTest {
     /** Every context-param has a comment right before it that says what an empty value (the default) means. */
     @Test
     void everyContextParamIsDocumentedWithItsDefault() {
-        assertEquals(java.util.Set.of(SampleApp.PARAM_LIBRARY_DIR, SampleApp.PARAM_DEMO_LIBRARY_DIR, SampleApp.PARAM_USERS,
-                SampleApp.PARAM_TOKEN_MINUTES, SampleApp.PARAM_FEED_LINK_TTL), webXml.getContextParams().keySet());
+        assertEquals(java.util.Set.of(SampleApp.PARAM_LIBRARY_DIR, SampleApp.PARAM_DEMO_LIBRARY_DIR,
+                SampleApp.PARAM_USERS, SampleApp.PARAM_TOKEN_MINUTES, SampleApp.PARAM_FEED_LINK_TTL),
+                webXml.getContextParams().keySet());
         for (String name : webXml.getContextParams().keySet()) {
             int at = text.indexOf("<param-name>" + name + "</param-name>");
             String before = text.substring(0, at);

@@ -26,13 +26,15 @@ class DependencyCycleTest {
     static void readClasses() throws Exception {
         Path root = Path.of(AcceptFilter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         graph = ClassGraph.read(root, "dev/xaccel/tomcat");
-        assertTrue(graph.classes().containsKey("dev/xaccel/tomcat/AcceptFilterNioEndpoint"), graph.classes().toString());
+        assertTrue(graph.classes().containsKey("dev/xaccel/tomcat/AcceptFilterNioEndpoint"),
+                graph.classes().toString());
         assertTrue(graph.classes().containsKey("dev/xaccel/tomcat/internal/os/NativeSockets"));
     }
 
     @Test
     void noCycleAmongClasses() {
-        assertEquals(List.of(), graph.classCycles(), "classes that depend on each other (strongly connected components)");
+        assertEquals(List.of(), graph.classCycles(),
+                "classes that depend on each other (strongly connected components)");
         // the reader does see references
         assertTrue(graph.classes().get("dev/xaccel/tomcat/AcceptFilterNioEndpoint")
                 .contains("dev/xaccel/tomcat/AcceptFilterInstaller"), graph.classes().toString());

@@ -93,8 +93,8 @@ public class FeedsResource {
                 .build();
     }
 
-    private FeedWriter.Channel channel(Book book, DirectoryLibrary library, SignedLinks feedLinks, SignedLinks coverLinks,
-                                       String origin) {
+    private FeedWriter.Channel channel(Book book, DirectoryLibrary library, SignedLinks feedLinks,
+                                       SignedLinks coverLinks, String origin) {
         Instant last = lastPublished(book);
         int count = book.files().size();
         List<FeedWriter.Episode> episodes = new ArrayList<>();
@@ -108,8 +108,9 @@ public class FeedsResource {
                 continue;                   // a name nginx would not see unchanged (control characters): never signed
             }
             String type = servletContext.getMimeType(f.name());
-            episodes.add(new FeedWriter.Episode(i + 1, title(f), "xaccel-sample:" + book.id() + ":" + Library.id(relative),
-                    origin + link, f.size(), type == null ? MediaType.APPLICATION_OCTET_STREAM : type,
+            episodes.add(new FeedWriter.Episode(i + 1, title(f),
+                    "xaccel-sample:" + book.id() + ":" + Library.id(relative), origin + link, f.size(),
+                    type == null ? MediaType.APPLICATION_OCTET_STREAM : type,
                     last.minus(EPISODE_SPACING.multipliedBy(count - 1L - i)),
                     AudioDuration.of(library.file(f)).orElse(null)));
         }

@@ -53,7 +53,8 @@ public final class DemoLauncher {
         Path base = Path.of(opts.getOrDefault("base", "target/demo-tomcat")).toAbsolutePath();
         String contextPath = opts.getOrDefault("context", "/");
         if (!Files.isRegularFile(war)) {
-            throw new IllegalArgumentException("WAR not found: " + war + " (build it: mvn -pl sample-webapp -am package)");
+            throw new IllegalArgumentException("WAR not found: " + war
+                    + " (build it: mvn -pl sample-webapp -am package)");
         }
 
         DemoStore store = opts.containsKey("store-dir") ? store(opts) : null;
@@ -168,7 +169,8 @@ public final class DemoLauncher {
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: DemoLauncher --war FILE [--port N] [--base DIR]"
-                        + " [--context /path] [--store-classpath CP --store-dir DIR --store-port N --store-library DIR]");
+                        + " [--context /path]"
+                        + " [--store-classpath CP --store-dir DIR --store-port N --store-library DIR]");
             }
             m.put(args[i].substring(2), args[++i]);
         }

@@ -33,7 +33,8 @@ final class AuthorPainter {
 
             g.setColor(new Color(255, 255, 255, 70));
             g.fill(new Ellipse2D.Double(SIZE * 0.3, SIZE * 0.14, SIZE * 0.4, SIZE * 0.4));
-            g.fill(new RoundRectangle2D.Double(SIZE * 0.14, SIZE * 0.6, SIZE * 0.72, SIZE * 0.6, SIZE * 0.5, SIZE * 0.5));
+            g.fill(new RoundRectangle2D.Double(SIZE * 0.14, SIZE * 0.6, SIZE * 0.72, SIZE * 0.6,
+                    SIZE * 0.5, SIZE * 0.5));
 
             String initials = initials(author);
             g.setFont(new Font(Font.SERIF, Font.BOLD, SIZE / 4));

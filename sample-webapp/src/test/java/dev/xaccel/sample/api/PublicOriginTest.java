@@ -43,7 +43,8 @@ class PublicOriginTest {
     void valuesThatAreNotAHostOrPortAreIgnored() {
         assertEquals("http://127.0.0.1", PublicOrigin.of(request("X-Forwarded-Host", "evil.example/x?",
                 "X-Forwarded-Proto", "javascript")));
-        assertEquals("http://127.0.0.1", PublicOrigin.of(request("X-Forwarded-Host", "a\"><b", "X-Forwarded-Port", "80")));
+        assertEquals("http://127.0.0.1", PublicOrigin.of(request("X-Forwarded-Host", "a\"><b",
+                "X-Forwarded-Port", "80")));
         assertEquals("http://h.example", PublicOrigin.of(request("X-Forwarded-Host", "h.example",
                 "X-Forwarded-Port", "80x")));
     }

@@ -39,8 +39,8 @@ public class LibraryController {
     public ResponseEntity<Resource> download(@PathVariable int id) {
         return catalog.find(id).map(entry -> ResponseEntity.ok()
                 .contentType(MediaTypeFactory.getMediaType(entry.name()).orElse(MediaType.APPLICATION_OCTET_STREAM))
-                .header(HttpHeaders.CONTENT_DISPOSITION,
-                        ContentDisposition.attachment().filename(entry.name(), StandardCharsets.UTF_8).build().toString())
+                .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment()
+                        .filename(entry.name(), StandardCharsets.UTF_8).build().toString())
                 .body((Resource) new FileSystemResource(catalog.file(entry))))
                 .orElseGet(() -> ResponseEntity.notFound().build());
     }

@@ -93,7 +93,8 @@ public final class ApacheConfigLint {
         if (text.matches("(?s).*RequestHeader\\s+\\S+\\s+\\S+(\\s+\\S+)?\\s+early\\b.*")) {
             problems.add("RequestHeader ... early has no effect inside <Location>");
         }
-        Matcher unset = Pattern.compile("(?m)^\\s*Header\\s+(?:always\\s+)?unset\\s+X-Sendfile\\b(.*)$").matcher(location);
+        Matcher unset = Pattern.compile("(?m)^\\s*Header\\s+(?:always\\s+)?unset\\s+X-Sendfile\\b(.*)$")
+                .matcher(location);
         boolean conditional = false;
         while (unset.find()) {
             if (unset.group(1).contains("expr=%{REQUEST_STATUS} != 200")) {

@@ -42,7 +42,8 @@ public final class CaddyConfigLint {
         if (text.replace(handled, "").matches("(?s).*\\bfile_server\\b.*")) {
             problems.add("file_server outside handle_response: clients can address the root");
         }
-        if (!handled.matches("(?s).*\\buri\\s+replace\\s+/__xaccel__\\s+\\{rp\\.header\\.X-Accel-Redirect}\\s+1\\b.*")) {
+        if (!handled.matches(
+                "(?s).*\\buri\\s+replace\\s+/__xaccel__\\s+\\{rp\\.header\\.X-Accel-Redirect}\\s+1\\b.*")) {
             problems.add("the header value does not go through uri replace (decoded once)");
         }
         if (text.matches("(?s).*\\brewrite\\s+\\S+\\s+\\{rp\\.header\\..*")) {

@@ -71,7 +71,10 @@ public interface FrontEnd extends AutoCloseable {
          */
         Map<String, String> filterParams(Path mediaRoot);
 
-        /** The offload header the filter sends to it ({@code headerType}): {@code X-Accel-Redirect}, {@code X-Sendfile}. */
+        /**
+         * The offload header the filter sends to it ({@code headerType}): {@code X-Accel-Redirect},
+         * {@code X-Sendfile}.
+         */
         String offloadHeader();
 
         /** The URI prefix of the media root that clients asking for it directly get 404 from, if it has one. */
@@ -108,7 +111,9 @@ public interface FrontEnd extends AutoCloseable {
             return Set.of();
         }
 
-        /** Whether its {@code 416} to an offloaded file says the length ({@code Content-Range: bytes *}{@code /size}). */
+        /**
+         * Whether its {@code 416} to an offloaded file says the length ({@code Content-Range: bytes *}{@code /size}).
+         */
         default boolean names416Length() {
             return true;
         }

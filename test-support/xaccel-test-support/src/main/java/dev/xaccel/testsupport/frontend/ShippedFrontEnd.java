@@ -49,7 +49,9 @@ public abstract class ShippedFrontEnd implements FrontEnd.Factory {
         return TestPaths.repositoryFile(file);
     }
 
-    /** Starts the server that runs {@code template} with {@code values} in {@code prefix}, reading {@code mediaRoot}. */
+    /**
+     * Starts the server that runs {@code template} with {@code values} in {@code prefix}, reading {@code mediaRoot}.
+     */
     protected abstract FrontEndServer server(Path prefix, Path template, Map<String, String> values, Path mediaRoot)
             throws IOException;
 

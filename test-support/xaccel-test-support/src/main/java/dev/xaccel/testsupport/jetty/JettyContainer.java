@@ -3,7 +3,6 @@ package dev.xaccel.testsupport.jetty;
 import dev.xaccel.testsupport.TestLogging;
 import dev.xaccel.testsupport.servlet.ServletContainer;
 import dev.xaccel.testsupport.servlet.WebApp;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.Servlet;
 import java.lang.reflect.InvocationTargetException;

@@ -36,8 +36,10 @@ public final class NginxConfigLint {
     private static final Pattern BUFFER = Pattern.compile("(?m)^\\s*proxy_buffer_size\\s+(\\d+)k\\s*;");
     private static final Pattern PROXY_PASS = Pattern.compile("(?m)^\\s*proxy_pass\\s+([^;\\s]+)\\s*;");
     private static final Pattern UPSTREAM = Pattern.compile("(?m)^\\s*upstream\\s+([A-Za-z0-9_.@-]+)\\s*\\{");
-    private static final Pattern MAP = Pattern.compile("(?m)^\\s*map\\s+(?:\"[^\"]*\"|\\S+)\\s+\\$(\\w+)\\s*\\{([^}]*)}");
-    private static final Pattern MAP_ENTRY = Pattern.compile("(?m)^\\s*(\"[^\"]*\"|\\S+)\\s+(\"[^\"]*\"|[^;\\s]+)\\s*;");
+    private static final Pattern MAP =
+            Pattern.compile("(?m)^\\s*map\\s+(?:\"[^\"]*\"|\\S+)\\s+\\$(\\w+)\\s*\\{([^}]*)}");
+    private static final Pattern MAP_ENTRY =
+            Pattern.compile("(?m)^\\s*(\"[^\"]*\"|\\S+)\\s+(\"[^\"]*\"|[^;\\s]+)\\s*;");
 
     private NginxConfigLint() {
     }
@@ -91,7 +93,8 @@ public final class NginxConfigLint {
         if (!l.body().matches("(?s).*add_header\\s+X-Content-Type-Options\\s+nosniff\\s+always\\s*;.*")) {
             problems.add(where + "no add_header X-Content-Type-Options nosniff always");
         }
-        if (!l.body().matches("(?s).*add_header\\s+Content-Security-Policy\\s+\"[^\"]*\\bsandbox\\b[^\"]*\"\\s+always\\s*;.*")) {
+        if (!l.body().matches(
+                "(?s).*add_header\\s+Content-Security-Policy\\s+\"[^\"]*\\bsandbox\\b[^\"]*\"\\s+always\\s*;.*")) {
             problems.add(where + "no sandboxing add_header Content-Security-Policy ... always");
         }
     }

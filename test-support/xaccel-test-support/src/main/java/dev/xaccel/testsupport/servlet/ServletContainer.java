@@ -26,7 +26,10 @@ public interface ServletContainer extends AutoCloseable {
     /** Makes containers of one kind and version. */
     interface Factory {
 
-        /** Kind and version, as reports and directory names show it: {@code tomcat-11.0.27}, {@code jetty-12.1.14-ee10}. */
+        /**
+         * Kind and version, as reports and directory names show it: {@code tomcat-11.0.27},
+         * {@code jetty-12.1.14-ee10}.
+         */
         String name();
 
         /**
@@ -38,7 +41,9 @@ public interface ServletContainer extends AutoCloseable {
          */
         ServletContainer create(String suite, boolean lenient);
 
-        /** The Servlet version its applications run on ({@code ServletContext} major.minor): {@code 6.0}, {@code 6.1}. */
+        /**
+         * The Servlet version its applications run on ({@code ServletContext} major.minor): {@code 6.0}, {@code 6.1}.
+         */
         String servletVersion();
 
         /** Whether {@code create(suite, true)} differs from the strict container. */

@@ -29,10 +29,10 @@ import dev.xaccel.testsupport.servlet.SuiteApp;
 import java.util.ServiceLoader;
 
 /**
- * Every registered front end (FrontEnd$Factory), with its shipped config, in front of a minimal application (the JDK's HTTP server answering with
- * each front end's offload header): the file arrives, the marker and the client address reach the application as
- * the configs promise, the access log names the request, the request-handling processes run unprivileged when the
- * test is root, and the stop by PID ends every process the server started.
+ * Every registered front end (FrontEnd$Factory), with its shipped config, in front of a minimal application (the
+ * JDK's HTTP server answering with each front end's offload header): the file arrives, the marker and the client
+ * address reach the application as the configs promise, the access log names the request, the request-handling
+ * processes run unprivileged when the test is root, and the stop by PID ends every process the server started.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FrontEndFactoriesIT {

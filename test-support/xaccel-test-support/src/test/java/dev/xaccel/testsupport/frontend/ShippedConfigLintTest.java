@@ -47,9 +47,11 @@ class ShippedConfigLintTest {
         "docs/apache/xaccel.conf | XSendFilePath \"${MEDIA_ROOT}\" | `` | no XSendFilePath",
         "docs/apache/xaccel.conf | FileETag None | FileETag MTime Size | ETag",
         "docs/apache/xaccel.conf | \" nocanon | \" | nocanon",
-        "docs/apache/xaccel.conf | Header unset X-Sendfile \"expr=%{REQUEST_STATUS} != 200\" | Header unset X-Sendfile | empty 200",
+        "docs/apache/xaccel.conf | Header unset X-Sendfile \"expr=%{REQUEST_STATUS} != 200\""
+                + " | Header unset X-Sendfile | empty 200",
         "docs/apache/xaccel.conf | Header unset X-Sendfile \"expr=%{REQUEST_STATUS} != 200\" | `` | shows the path",
-        "docs/apache/xaccel.conf | RequestHeader unset X-Forwarded-For | RequestHeader unset X-Forwarded-For early | early",
+        "docs/apache/xaccel.conf | RequestHeader unset X-Forwarded-For"
+                + " | RequestHeader unset X-Forwarded-For early | early",
         "docs/apache/xaccel.conf | RequestHeader unset X-Forwarded-For | `` | X-Forwarded-For",
         "docs/apache/xaccel.conf | RequestHeader set X-Sendfile-Type \"X-Sendfile\" | `` | marker",
         "docs/apache/xaccel.conf | Require all denied | Require all granted | deny everything",
@@ -60,10 +62,13 @@ class ShippedConfigLintTest {
         "docs/lighttpd/xaccel.conf | server.follow-symlink = \"disable\" | `` | follow-symlink",
         "docs/lighttpd/xaccel.conf | server.stat-cache-engine = \"disable\" | `` | old version",
         "docs/lighttpd/xaccel.conf | \"X-Forwarded-For\" => \"\", | `` | X-Forwarded-For",
-        "docs/lighttpd/xaccel.conf | \"X-Sendfile-Type\" => \"X-Sendfile\", | \"X-Sendfile-Type\" => \"X-LIGHTTPD-send-file\", | mod_proxy",
+        "docs/lighttpd/xaccel.conf | \"X-Sendfile-Type\" => \"X-Sendfile\","
+                + " | \"X-Sendfile-Type\" => \"X-LIGHTTPD-send-file\", | mod_proxy",
         "docs/caddy/Caddyfile | \\tbind 127.0.0.1 | `` | bind",
-        "docs/caddy/Caddyfile | uri replace /__xaccel__ {rp.header.X-Accel-Redirect} 1 | rewrite * {rp.header.X-Accel-Redirect} | cut at its first",
-        "docs/caddy/Caddyfile | \\t\\t\\t\\texclude X-Accel-Redirect X-Accel-Raw-Path | \\t\\t\\t\\texclude X-Accel-Raw-Path | copy_response_headers",
+        "docs/caddy/Caddyfile | uri replace /__xaccel__ {rp.header.X-Accel-Redirect} 1"
+                + " | rewrite * {rp.header.X-Accel-Redirect} | cut at its first",
+        "docs/caddy/Caddyfile | \\t\\t\\t\\texclude X-Accel-Redirect X-Accel-Raw-Path"
+                + " | \\t\\t\\t\\texclude X-Accel-Raw-Path | copy_response_headers",
         "docs/caddy/Caddyfile | root * ${MEDIA_ROOT} | root * / | not one data root",
         "docs/caddy/Caddyfile | \\treverse_proxy | \\tfile_server\\n\\treverse_proxy | outside handle_response",
         "docs/caddy/Caddyfile | header_up -X-Real-IP | `` | X-Real-IP",

@@ -109,7 +109,8 @@ class NginxConfigLintTest {
 
     @Test
     void theApplicationsLiteralUpstreamIsNoRemote() {
-        assertEquals(List.of(), NginxConfigLint.problems(GOOD.replace("location ^~", "location / { proxy_pass http://app$request_uri; }\n        location ^~")));
+        assertEquals(List.of(), NginxConfigLint.problems(GOOD.replace("location ^~",
+                "location / { proxy_pass http://app$request_uri; }\n        location ^~")));
     }
 
     private static void assertProblem(String config, String expected) {

@@ -33,8 +33,8 @@ public class XAccelMeterBinder implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         filters.byName().forEach((name, filter) -> {
-            requests(registry, name, filter, "offloaded", "answered with the offload header: the front end sent the file",
-                    XAccelFilterMXBean::getOffloaded);
+            requests(registry, name, filter, "offloaded",
+                    "answered with the offload header: the front end sent the file", XAccelFilterMXBean::getOffloaded);
             requests(registry, name, filter, "direct", "files the filter sent itself",
                     XAccelFilterMXBean::getServedDirectly);
             requests(registry, name, filter, "not_found", "answered 404: no such file, or one that may not be served",

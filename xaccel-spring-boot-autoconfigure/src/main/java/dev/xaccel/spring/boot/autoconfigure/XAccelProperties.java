@@ -16,10 +16,11 @@ import dev.xaccel.filter.SymlinkPolicy;
  * The {@code xaccel.*} properties: one per init-param of {@link dev.xaccel.filter.XAccelFilter}, with the same name
  * in kebab case ({@code trustedProxies} is {@code xaccel.trusted-proxies}), the same type and the same default
  * (the filter's {@link InitParams}; written as literals here so that the configuration metadata shows them, and
- * checked against {@code InitParams} by a test), plus the four properties of the Spring integration itself ({@code enabled},
- * {@code filter-order}, {@code return-values}, {@code static-resources}). The values reach the filter through
- * {@link dev.xaccel.filter.XAccelFilterBuilder}, whose typed setters validate them as {@code init()} validates
- * init-params ({@link XAccelFilterFactory}). Placeholders are Spring's ({@code ${MEDIA_ROOT}}), not the filter's.
+ * checked against {@code InitParams} by a test), plus the four properties of the Spring integration itself
+ * ({@code enabled}, {@code filter-order}, {@code return-values}, {@code static-resources}). The values reach the
+ * filter through {@link dev.xaccel.filter.XAccelFilterBuilder}, whose typed setters validate them as {@code init()}
+ * validates init-params ({@link XAccelFilterFactory}). Placeholders are Spring's ({@code ${MEDIA_ROOT}}), not the
+ * filter's.
  */
 @ConfigurationProperties(prefix = XAccelProperties.PREFIX)
 public class XAccelProperties {
@@ -66,7 +67,10 @@ public class XAccelProperties {
      */
     private OffloadMode offload = OffloadMode.AUTO;
 
-    /** IPv4/IPv6 literals and CIDR blocks, comma or blank separated, whose marker header is believed; empty trusts nobody. */
+    /**
+     * IPv4/IPv6 literals and CIDR blocks, comma or blank separated, whose marker header is believed; empty trusts
+     * nobody.
+     */
     private String trustedProxies = "127.0.0.0/8, ::1";
 
     /** Request header the front end sets to the header type (proxy_set_header X-Sendfile-Type X-Accel-Redirect). */
@@ -200,7 +204,9 @@ public class XAccelProperties {
         /** URL prefix within the application, e.g. /library/ (starts and ends with /). */
         private String urlPrefix;
 
-        /** The root the prefix is answered from; it must lie inside a location unless offload=never or allow-unmapped. */
+        /**
+         * The root the prefix is answered from; it must lie inside a location unless offload=never or allow-unmapped.
+         */
         private Path root;
 
         /** @return the URL prefix */

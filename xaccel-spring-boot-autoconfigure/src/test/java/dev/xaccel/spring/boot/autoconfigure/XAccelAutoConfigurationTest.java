@@ -115,7 +115,8 @@ class XAccelAutoConfigurationTest {
                     .contains("init-param [trustedProxies]");
         });
         runner().withPropertyValues("xaccel.max-redirect-length=100").run(ctx -> assertThat(
-                refusal(ctx.getStartupFailure()).getMessage()).contains("xaccel.max-redirect-length").contains("[100]"));
+                refusal(ctx.getStartupFailure()).getMessage()).contains("xaccel.max-redirect-length")
+                .contains("[100]"));
         runner().withPropertyValues("xaccel.locations[0].root=/no/such/dir", "xaccel.locations[0].uri=/_x/")
                 .run(ctx -> assertThat(refusal(ctx.getStartupFailure()).getMessage()).contains("xaccel.locations")
                         .contains("/no/such/dir").contains("existing directory"));
@@ -145,7 +146,8 @@ class XAccelAutoConfigurationTest {
                             .contains("at least 32 characters").doesNotContain(tooShort);
                 });
         runner().withPropertyValues("xaccel.signed-link-prefix=/s/m/").run(ctx -> assertThat(
-                refusal(ctx.getStartupFailure()).getMessage()).contains("xaccel.signed-link-secret").contains("required"));
+                refusal(ctx.getStartupFailure()).getMessage()).contains("xaccel.signed-link-secret")
+                .contains("required"));
     }
 
     @Test

@@ -146,7 +146,8 @@ class XAccelPropertiesTest {
         }, "signedLinkTtl=60");
         case_(set, shows, InitParams.JMX_NAME, p -> p.setJmxName("dev.xaccel:type=Test,name=reach"),
                 "jmxName=dev.xaccel:type=Test,name=reach");
-        assertThat(set.keySet()).as("a case for every init-param").containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
+        assertThat(set.keySet()).as("a case for every init-param")
+                .containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
         for (String param : set.keySet()) {
             assertThat(line(set.get(param))).as("%s reaches the filter", XAccelProperties.propertyOf(param))
                     .contains(shows.get(param));

@@ -27,7 +27,8 @@ final class FileResourceRegionHttpMessageConverter extends ResourceRegionHttpMes
         if (regions instanceof ResourceRegion region) {
             return region.getResource();
         }
-        if (regions instanceof Collection<?> all && !all.isEmpty() && all.iterator().next() instanceof ResourceRegion r) {
+        if (regions instanceof Collection<?> all && !all.isEmpty()
+                && all.iterator().next() instanceof ResourceRegion r) {
             return r.getResource();
         }
         return null;

@@ -20,7 +20,9 @@ public class XAccelConnectorProperties {
      */
     private String acceptFilter = "auto";
 
-    /** Linux: TCP_DEFER_ACCEPT seconds, 1 to 3600; the kernel rounds up to a retransmission count (5 reads back as 7). */
+    /**
+     * Linux: TCP_DEFER_ACCEPT seconds, 1 to 3600; the kernel rounds up to a retransmission count (5 reads back as 7).
+     */
     private int deferAcceptSeconds = 1;
 
     /** Whether a filter that cannot be applied fails the startup instead of one warning. */
