@@ -146,7 +146,8 @@ final class RunReport {
         int expires = rig.tomcat().cachedExpires();
         StringBuilder sb = new StringBuilder();
         sb.append("One JVM (").append(jvm).append("), embedded Tomcat ").append(tomcatVersion())
-                .append(", NIO connector on 127.0.0.1 tuned for a proxy as docs/small-files.md recommends and for direct ")
+                .append(", NIO connector on 127.0.0.1 tuned for a proxy as docs/small-files.md recommends "
+                        + "and for direct ")
                 .append("writes as docs/containers.md does: ")
                 .append(plain).append(" (nginx's upstream keepalive_timeout is 60 s), otherwise defaults (maxThreads ")
                 .append("200, connectionTimeout 20 s); direct clients (setups 1 and 5) use the same connector. Read ")
@@ -161,7 +162,8 @@ final class RunReport {
                 .append("file the filter opened (sendfile=false, the default: Tomcat's write(ByteBuffer) of a direct ")
                 .append("buffer, body via direct-buffer); /sendfile (setup 14) is /stream with sendfile=true, which ")
                 .append("hands files of 48 KiB and more to Tomcat's sendfile by name like DefaultServlet (the ")
-                .append("attributes set on the container's own request, behind the wrapper). nginx reaches Tomcat through ")
+                .append("attributes set on the container's own request, behind the wrapper). "
+                        + "nginx reaches Tomcat through ")
                 .append("'upstream { keepalive }' with proxy_http_version 1.1 and Connection \"\" in setups 2, 3 ")
                 .append("(keepalive 64, the harness's own upstream) and 6 (keepalive 16, the template's upstream). ");
         String protocol = TomcatServer.acceptFilterProtocol();
@@ -200,7 +202,8 @@ final class RunReport {
             + "misbehaving clients whose connect() succeeded; 'SYN-RECV' = connections the kernel still holds for "
             + "that port (/proc/net/tcp) at the end of the wrk run. ";
 
-    private static final String HOTPATH_NOTE = "The JMH hot path in a plain loop (dev.xaccel.bench.hotpath.HotPathLoop), "
+    private static final String HOTPATH_NOTE = "The JMH hot path in a plain loop "
+            + "(dev.xaccel.bench.hotpath.HotPathLoop), "
             + "per call after 50,000 warm-up calls: the thread's CPU time, the bytes it allocated (the stub request "
             + "and response allocate nothing themselves), and the file-system system calls, counted with strace -f -c "
             + "as the difference of two runs. mapped/declared: defaults; -confines: frontEndConfines=true. The file "

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * What application code declares as the answer to a request: a local file ({@link XAccelFile}) or an object in a
  * remote store ({@link XAccelRemote}), and how the answer presents it — the same choices for both kinds, kept

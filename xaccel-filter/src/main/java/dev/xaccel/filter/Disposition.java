@@ -1,6 +1,5 @@
 package dev.xaccel.filter;
 
-
 /** The {@code Content-Disposition} type of a file (init-param {@value InitParams#DISPOSITION}, or per file). */
 public enum Disposition {
     /** Display the file in the browser. */

@@ -1,6 +1,5 @@
 package dev.xaccel.filter;
 
-
 /**
  * The response header used to hand the file to the front-end server, with the one encoding of its value that the
  * front ends reading it decode to exactly the file the filter checked (measured, docs/front-ends.md). Always from

@@ -1,6 +1,5 @@
 package dev.xaccel.filter;
 
-
 /**
  * The names and defaults of {@link XAccelFilter}'s init-params, as compile-time constants (usable in
  * {@code @WebInitParam}). What each one means, its type and how it is validated is documented in
@@ -19,7 +18,10 @@ public final class InitParams {
     public static final String TRUSTED_PROXIES = "trustedProxies";
     /** Request header the front-end server sets. Default {@value #DEFAULT_MARKER_HEADER}. */
     public static final String MARKER_HEADER = "markerHeader";
-    /** {@code X-Accel-Redirect} (nginx, Caddy) or {@code X-Sendfile} (Apache, lighttpd). Default {@value #DEFAULT_HEADER_TYPE}. */
+    /**
+     * {@code X-Accel-Redirect} (nginx, Caddy) or {@code X-Sendfile} (Apache, lighttpd). Default
+     * {@value #DEFAULT_HEADER_TYPE}.
+     */
     public static final String HEADER_TYPE = "headerType";
     /** Bytes per second for {@code X-Accel-Limit-Rate} (nginx only). Default: not sent. */
     public static final String LIMIT_RATE = "limitRate";
@@ -88,7 +90,8 @@ public final class InitParams {
     /** Default of {@value #SIGNED_LINK_TTL}, seconds. */
     public static final long DEFAULT_SIGNED_LINK_TTL = 3600;
     /** Default of {@value #CONTENT_SECURITY_POLICY}: a user's HTML or SVG shown inline cannot run script. */
-    public static final String DEFAULT_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    public static final String DEFAULT_CONTENT_SECURITY_POLICY =
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox";
     /** Default of {@value #MAX_REDIRECT_LENGTH}, bytes. */
     public static final int DEFAULT_MAX_REDIRECT_LENGTH = 2048;
 

@@ -1,6 +1,5 @@
 package dev.xaccel.filter;
 
-
 /** How symbolic links below a root are treated (init-param {@value InitParams#SYMLINKS}). */
 public enum SymlinkPolicy {
     /** Follow symbolic links as long as the real target stays inside the real root (default). */

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.delivery.DeclaredState;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Declared mode: application code (servlet, controller) decides which file answers the request and hands it
  * to the {@link XAccelFilter} in front of it.

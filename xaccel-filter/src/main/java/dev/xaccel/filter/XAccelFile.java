@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Immutable description of a file the application wants to send: the file itself plus optional download
  * name, content type and disposition ({@link Declaration}). Every "wither" returns a new instance.

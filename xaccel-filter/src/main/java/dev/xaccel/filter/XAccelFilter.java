@@ -40,6 +40,7 @@ import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.metrics.JmxRegistration;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Answers file requests either by handing the file to the front-end server ({@code X-Accel-Redirect} for nginx and
  * Caddy, {@code X-Sendfile} for Apache httpd and lighttpd) or, when offloading is not possible or not allowed for the
@@ -112,8 +113,8 @@ public final class XAccelFilter implements Filter {
         String line = InitParam.describe(cfg);
         FilterStatistics stats = new FilterStatistics(line);
         OffloadDecision decision = new OffloadDecision(cfg);
-        FileDelivery delivery = new FileDelivery(cfg, stats, decision, new DirectFileSender(cfg.sendfile(), BUFFER_SIZE),
-                ctx);
+        FileDelivery delivery = new FileDelivery(cfg, stats, decision,
+                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx);
         reportConfinement(name, cfg);
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
         RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);

@@ -3,7 +3,8 @@ package dev.xaccel.filter;
 /**
  * Management view of one {@link XAccelFilter} instance, registered in the platform MBeanServer under
  * {@code dev.xaccel:type=XAccelFilter,context=<context path or />,name=<filter name>} unless the
- * {@code jmxName} init-param says otherwise ({@code none} disables registration). Counters only grow; {@link #getInFlight()} is a gauge.
+ * {@code jmxName} init-param says otherwise ({@code none} disables registration). Counters only grow;
+ * {@link #getInFlight()} is a gauge.
  */
 public interface XAccelFilterMXBean {
 

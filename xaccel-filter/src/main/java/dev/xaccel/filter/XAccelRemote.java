@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * Immutable description of an object in a remote store (S3 and compatible) that the application wants to send: a
  * short-lived presigned URL plus, as for {@link XAccelFile}, an optional download name, content type and

@@ -1,7 +1,8 @@
 /**
- * xaccel's Servlet filter: after the application authorized a request for a file, {@link dev.xaccel.filter.XAccelFilter}
- * answers with an empty body and {@code X-Accel-Redirect} (nginx, Caddy) or {@code X-Sendfile} (Apache httpd,
- * lighttpd), and the front end sends the bytes; without a front end it serves the file itself.
+ * xaccel's Servlet filter: after the application authorized a request for a file,
+ * {@link dev.xaccel.filter.XAccelFilter} answers with an empty body and {@code X-Accel-Redirect} (nginx, Caddy) or
+ * {@code X-Sendfile} (Apache httpd, lighttpd), and the front end sends the bytes; without a front end it serves the
+ * file itself.
  *
  * <p>The API: {@link dev.xaccel.filter.XAccelFilter} (configured by init-params, names and defaults in
  * {@link dev.xaccel.filter.InitParams}, or by {@link dev.xaccel.filter.XAccelFilter#builder()}),

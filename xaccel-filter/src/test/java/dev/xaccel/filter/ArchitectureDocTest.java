@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+
 /**
  * docs/architecture.md's package table matches the compiled filter: every package is a row, and every row lists
  * exactly the package's top-level types.

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
 class CachedAuthIT {
 
     static final String FULL_KEY =
-            "proxy_cache_key          \"$host$request_uri|$cookie_JSESSIONID|$http_authorization|$cookie_remember_me\";";
+            "proxy_cache_key          \"$host$request_uri|$cookie_JSESSIONID|$http_authorization"
+                    + "|$cookie_remember_me\";";
     static final int TTL = 2;
 
     private static final AtomicInteger IDS = new AtomicInteger();
@@ -204,14 +205,16 @@ class CachedAuthIT {
             RawHttp.Response bob = get(nginx, target, "Authorization", UsersAuthFilter.BOB_BEARER);
             assertEquals(403, bob.status(), bob.toString());
             assertNoFileBytes(bob, aliceCover);
-            RawHttp.Response bobRemembered = get(nginx, target, "Cookie", "remember_me=" + UsersAuthFilter.BOB_REMEMBER);
+            RawHttp.Response bobRemembered = get(nginx, target, "Cookie",
+                    "remember_me=" + UsersAuthFilter.BOB_REMEMBER);
             assertEquals(403, bobRemembered.status(), bobRemembered.toString());
             assertNoFileBytes(bobRemembered, aliceCover);
             RawHttp.Response anonymous = get(nginx, target);
             assertEquals(401, anonymous.status(), anonymous.toString());
             assertEquals("Bearer realm=\"xaccel-test\"", anonymous.header("WWW-Authenticate"));
             assertNoFileBytes(anonymous, aliceCover);
-            RawHttp.Response aliceBySession = get(nginx, target, "Cookie", "JSESSIONID=" + UsersAuthFilter.ALICE_SESSION);
+            RawHttp.Response aliceBySession = get(nginx, target, "Cookie",
+                    "JSESSIONID=" + UsersAuthFilter.ALICE_SESSION);
             assertArrayEquals(aliceCover, aliceBySession.body());
             assertArrayEquals(aliceCover, alice(target).body());
         }

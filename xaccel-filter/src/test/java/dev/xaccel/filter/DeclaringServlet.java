@@ -45,7 +45,8 @@ final class DeclaringServlet extends HttpServlet {
             resp.setContentType("text/plain");
             resp.getWriter().write("written before the declaration");
         }
-        Path file = req.getParameter("abs") != null ? Path.of(req.getParameter("abs")) : root.resolve(req.getParameter("f"));
+        Path file = req.getParameter("abs") != null ? Path.of(req.getParameter("abs"))
+                : root.resolve(req.getParameter("f"));
         XAccelFile f = XAccelFile.of(file);
         if (req.getParameter("name") != null) {
             f = f.downloadName(req.getParameter("name"));

@@ -115,7 +115,8 @@ class SignedLinksTest {
                 () -> SignedLinks.create("tooShortSecret-31-characters-xx", "/s/", Duration.ofHours(1)));
         assertTrue(shortOne.getMessage().contains("32"), shortOne.getMessage());
         assertFalse(shortOne.getMessage().contains("tooShortSecret"), "the secret must never be printed");
-        for (String bad : new String[] {SECRET + " x", SECRET + "\"", SECRET + "$uri", SECRET + ";", SECRET + "\u00e9"}) {
+        for (String bad : new String[] {SECRET + " x", SECRET + "\"", SECRET + "$uri", SECRET + ";",
+                SECRET + "\u00e9"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> SignedLinks.create(bad, "/s/", Duration.ofHours(1)), bad);
             assertFalse(e.getMessage().contains(SECRET), e.getMessage());

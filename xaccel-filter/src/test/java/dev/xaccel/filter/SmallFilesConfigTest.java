@@ -134,7 +134,8 @@ class SmallFilesConfigTest {
         assertSame(f.config().signedLinks(), links);
         assertEquals("/s/media/", links.prefix());
         assertEquals(120, links.ttl().getSeconds());
-        assertFalse(InitParam.describe(f.config()).contains(SECRET), "the effective configuration never shows the secret");
+        assertFalse(InitParam.describe(f.config()).contains(SECRET),
+                "the effective configuration never shows the secret");
         assertFalse(f.config().toString().contains(SECRET), "nor does the record's own toString");
         ServletException twice = assertThrows(ServletException.class, () -> init(p, ctx));
         assertTrue(twice.getMessage().contains(SignedLinks.CONTEXT_ATTRIBUTE), twice.getMessage());

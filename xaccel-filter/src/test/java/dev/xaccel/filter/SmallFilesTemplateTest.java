@@ -94,7 +94,8 @@ class SmallFilesTemplateTest {
         assertHas(plain, "if \\(\\$secure_link = \"0\"\\)\\s*\\{\\s*return 410;\\s*}");
         assertHas(plain, "alias\\s+\\$\\{MEDIA_ROOT}/;");
         String bound = block(conf, "location ^~ /sb/media/ {");
-        assertHas(bound, "secure_link_md5\\s+\"\\$secure_link_expires\\$uri\\|\\$cookie_JSESSIONID \\$\\{LINK_SECRET}\";");
+        assertHas(bound,
+                "secure_link_md5\\s+\"\\$secure_link_expires\\$uri\\|\\$cookie_JSESSIONID \\$\\{LINK_SECRET}\";");
         assertEquals(2, count(conf, "secure_link_md5"));
         assertEquals(2, count(conf, "\\$\\{LINK_SECRET}"), "the secret only in secure_link_md5");
     }

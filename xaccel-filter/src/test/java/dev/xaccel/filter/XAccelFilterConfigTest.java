@@ -102,7 +102,8 @@ class XAccelFilterConfigTest {
         XAccelFilter f = init(p);
         try {
             assertNull(f.config().contentSecurityPolicy());
-            assertTrue(InitParam.describe(f.config()).contains("contentSecurityPolicy=none"), InitParam.describe(f.config()));
+            assertTrue(InitParam.describe(f.config()).contains("contentSecurityPolicy=none"),
+                    InitParam.describe(f.config()));
         } finally {
             f.destroy();
         }

@@ -48,6 +48,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
 /** doFilter units: Mockito request/response (servlet interfaces only) and lambda chains. */
 class XAccelFilterTest {
 
@@ -101,7 +102,8 @@ class XAccelFilterTest {
         when(req.getRequestURI()).thenReturn("/must-not-be-used");
         when(req.getHeader("X-Sendfile-Type")).thenReturn(marker);
         when(req.getAttribute(anyString())).thenAnswer(i -> attrs.get(i.getArgument(0, String.class)));
-        doAnswer(i -> attrs.put(i.getArgument(0), i.getArgument(1))).when(req).setAttribute(anyString(), org.mockito.ArgumentMatchers.any());
+        doAnswer(i -> attrs.put(i.getArgument(0), i.getArgument(1))).when(req)
+                .setAttribute(anyString(), org.mockito.ArgumentMatchers.any());
         doAnswer(i -> attrs.remove(i.getArgument(0, String.class))).when(req).removeAttribute(anyString());
         return req;
     }
@@ -236,7 +238,8 @@ class XAccelFilterTest {
         XAccelFilter f = filter(Map.of());
         HttpServletResponse resp = response(403);
         f.doFilter(request("GET", "/dl", null, "127.0.0.1", "X-Accel-Redirect"), resp,
-                (rq, rs) -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs, media.resolve("song.mp3")));
+                (rq, rs) -> XAccel.sendFile((HttpServletRequest) rq, (HttpServletResponse) rs,
+                        media.resolve("song.mp3")));
         verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
         assertEquals(0, f.getStatistics().getOffloaded());
     }

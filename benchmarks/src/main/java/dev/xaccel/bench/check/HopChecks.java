@@ -19,7 +19,10 @@ public final class HopChecks {
     private HopChecks() {
     }
 
-    /** @param gate the run's secret, which the bare setup's nginx server sends in {@link BareAccelServlet#GATE_HEADER} */
+    /**
+     * @param gate the run's secret, which the bare setup's nginx server sends in
+     *             {@link BareAccelServlet#GATE_HEADER}
+     */
     public static void verify(BenchRig rig, String gate) {
         Http http = rig.http();
         if (rig.options().has(Setup.BARE)) {

@@ -77,7 +77,8 @@ final class RemoteChecks {
         for (String url : List.of(base, tampered)) {
             Http.Answer a = http.get(url);
             if (a.status() == 200 || SetupChecks.sameBytes(rig, a.body(), sample)) {
-                throw new BenchFailure("the store served " + url.replaceAll("\\?.*", "?…") + " without a valid presign");
+                throw new BenchFailure("the store served " + url.replaceAll("\\?.*", "?…")
+                        + " without a valid presign");
             }
         }
         code = http.status("http://127.0.0.1:" + rig.nginx().ports().xaccel() + redirect);

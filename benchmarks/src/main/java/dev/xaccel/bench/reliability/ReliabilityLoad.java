@@ -127,7 +127,8 @@ final class ReliabilityLoad {
         figures.put("p50 ms", r.get("p50_ms"));
         figures.put("p99 ms", r.get("p99_ms"));
         figures.put("max ms", r.get("max_ms"));
-        figures.put("wrk errors (socket: connect read write timeout; status: non-2xx answers, i.e. the 401s)", r.get("errors"));
+        figures.put("wrk errors (socket: connect read write timeout; status: non-2xx answers, i.e. the 401s)",
+                r.get("errors"));
         Map<String, Long> sent = new LinkedHashMap<>();
         Map<Integer, Long> answered = new LinkedHashMap<>();
         r.forEach((k, v) -> {
@@ -257,8 +258,8 @@ final class ReliabilityLoad {
         processes.run(List.of(jcmd, Long.toString(pid), "GC.run"));
         String info = processes.run(List.of(jcmd, Long.toString(pid), "GC.heap_info")).output();
         long used = 0;
-        Matcher m = Pattern.compile("(?m)^\\s*(garbage-first heap|def new generation|tenured generation)\\s+total \\d+K,"
-                + " used (\\d+)K").matcher(info);
+        Matcher m = Pattern.compile("(?m)^\\s*(garbage-first heap|def new generation|tenured generation)"
+                + "\\s+total \\d+K, used (\\d+)K").matcher(info);
         boolean found = false;
         while (m.find()) {
             used += Long.parseLong(m.group(2));

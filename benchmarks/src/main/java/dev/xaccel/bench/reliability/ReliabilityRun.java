@@ -54,7 +54,8 @@ public final class ReliabilityRun {
         String loadBefore = System.getProperty("bench.loadBefore", Machine.loadAverages());
         try (Processes processes = new Processes()) {
             dev.xaccel.testsupport.TestPaths.fresh(work);
-            Log.info("reliability: scenario 1, the sample behind nginx, wrk -c" + connections + " for " + seconds + " s");
+            Log.info("reliability: scenario 1, the sample behind nginx, wrk -c" + connections + " for " + seconds
+                    + " s");
             ReliabilityLoad load = new ReliabilityLoad(root, work, seconds, connections);
             BenchFailure failure = null;
             try {

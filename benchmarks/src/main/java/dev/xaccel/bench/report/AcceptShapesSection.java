@@ -30,7 +30,8 @@ final class AcceptShapesSection {
                         .append("its request. CPU = the Tomcat JVM's utime+stime per request; wake-ups = context ")
                         .append("switches of all its threads per request (`/proc/<pid>/task/*/status`). ")
                         .append("Cells: median (min–max) over rounds.\n\n")
-                        .append("| shape | connector | req/s | p99 ms | JVM CPU µs/req | wake-ups/req | failed connects |")
+                        .append("| shape | connector | req/s | p99 ms | JVM CPU µs/req | wake-ups/req "
+                                + "| failed connects |")
                         .append("\n|---|---|---:|---:|---:|---:|---:|\n");
             }
             for (String kind : KINDS) {
@@ -48,7 +49,8 @@ final class AcceptShapesSection {
         if (md.length() == 0) {
             return "";
         }
-        md.append("\n| shape | article (httpready, FreeBSD) | req/s defer ÷ none, round by round | JVM CPU per request ")
+        md.append("\n| shape | article (httpready, FreeBSD) | req/s defer ÷ none, round by round "
+                + "| JVM CPU per request ")
                 .append("defer ÷ none | wake-ups per request defer ÷ none |\n|---|---:|---:|---:|---:|\n");
         for (AcceptShapes.Shape s : AcceptShapes.SHAPES) {
             if (!data.setups(s.workload()).containsAll(KINDS)) {
@@ -62,7 +64,8 @@ final class AcceptShapesSection {
         String calls = calls(data);
         if (!calls.isEmpty()) {
             md.append("\nSystem calls of the Tomcat JVM per request (`strace -c -f -p`, one extra traced run of ")
-                    .append(AcceptShapes.STRACE_SECONDS).append(" s per shape and connector; its rate is not used):\n\n")
+                    .append(AcceptShapes.STRACE_SECONDS)
+                    .append(" s per shape and connector; its rate is not used):\n\n")
                     .append(calls);
         }
         return md.append('\n').toString();

@@ -23,7 +23,8 @@ final class VirtualThreadsSection {
         StringBuilder md = new StringBuilder("## Virtual threads (Tomcat useVirtualThreads)\n\n")
                 .append("A second Tomcat JVM with two NIO connectors on the same contexts: the default pool of 200 ")
                 .append("platform threads, and `useVirtualThreads=true`. wrk fetches the small files from `/stream/` ")
-                .append("(XAccelFilter serving them itself), alone and while ").append(VirtualThreadsWorkload.SLOW_CLIENTS)
+                .append("(XAccelFilter serving them itself), alone and while ")
+                .append(VirtualThreadsWorkload.SLOW_CLIENTS)
                 .append(" slow clients hold connections (half idle, half sending one byte per second). ")
                 .append(note == null ? "" : note).append(" Cells: median (min–max) over rounds.\n\n")
                 .append("| scenario | threads | req/s | p99 ms | JVM CPU µs/req | JVM threads | RSS MiB |\n")
@@ -40,7 +41,8 @@ final class VirtualThreadsSection {
                         .append(" |\n");
             }
         }
-        md.append("\n| scenario | req/s virtual ÷ platform, round by round | JVM CPU per request virtual ÷ platform |\n")
+        md.append("\n| scenario | req/s virtual ÷ platform, round by round "
+                + "| JVM CPU per request virtual ÷ platform |\n")
                 .append("|---|---:|---:|\n");
         for (String w : ws) {
             if (!data.setups(w).containsAll(KINDS)) {

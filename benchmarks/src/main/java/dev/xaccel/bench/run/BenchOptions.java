@@ -138,7 +138,8 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --jmh "OPTS"          JMH options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o
-                  --profile|--no-profile  perf profile (cpu-clock, all CPUs) of one extra small-file run per setup at the
+                  --profile|--no-profile  perf profile (cpu-clock, all CPUs) of one extra small-file run per setup \
+                at the
                                         highest concurrency (default: on when perf works, off with --quick)
                 Requires nginx, wrk, curl, Java 17+ and Maven; it says what is missing and installs nothing.
                 """.formatted(d.size, d.runs, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),

@@ -59,7 +59,10 @@ public final class BenchServer {
     public static final int CACHED_EXPIRES = 60;
     private static final String NIO = "org.apache.coyote.http11.Http11NioProtocol";
     /** trustedProxies of {@code /accel}: the default (loopback) plus Unix sockets, for setup 13. */
-    /** Who may connect to the Unix socket: nginx's workers may run as {@code nobody} (NginxUser); loopback bench only. */
+    /**
+     * Who may connect to the Unix socket: nginx's workers may run as {@code nobody} (NginxUser); loopback bench
+     * only.
+     */
     static final String UDS_PERMISSIONS = "rw-rw-rw-";
     static final String ACCEL_TRUSTED_PROXIES = "127.0.0.0/8, ::1, unix";
 
@@ -272,7 +275,8 @@ public final class BenchServer {
         return EmbeddedTomcat.deploy(tomcat, WebApp.at("/remote").containerMimeMappings()
                 .filter("auth", AuthFilter.class.getName(), auth(token, true))
                 .xaccelFilter(params)
-                .servlet("/files/*", new RemoteServlet(storeEndpoint, System.getenv(StoreAccount.SECRET_ENV))), docBase);
+                .servlet("/files/*", new RemoteServlet(storeEndpoint, System.getenv(StoreAccount.SECRET_ENV))),
+                docBase);
     }
 
     /** The init-params of {@link AuthFilter}. */
@@ -280,7 +284,10 @@ public final class BenchServer {
         return Map.of(AuthFilter.PARAM_TOKEN, token, AuthFilter.PARAM_WRAP, Boolean.toString(wrap));
     }
 
-    /** The link secret as the filter reads it: {@code ${env:NAME}} (how TomcatServer passes it) from the environment. */
+    /**
+     * The link secret as the filter reads it: {@code ${env:NAME}} (how TomcatServer passes it) from the
+     * environment.
+     */
     private static String gate(String linkSecret) {
         if (linkSecret != null && linkSecret.startsWith("${env:") && linkSecret.endsWith("}")) {
             return System.getenv(linkSecret.substring("${env:".length(), linkSecret.length() - 1));

@@ -15,7 +15,8 @@ import org.apache.coyote.ProtocolHandler;
 /**
  * Samples every connector's {@code connectionCount} (sockets Tomcat has accepted and holds) and its executor's
  * active (busy) threads every few milliseconds and keeps the maxima since the last {@link #start()}.
- * Sampling runs only between {@link #start()} and {@link #stop()}. This is what the accept-filter workload reports; the same values are visible over JMX
+ * Sampling runs only between {@link #start()} and {@link #stop()}. This is what the accept-filter workload reports;
+ * the same values are visible over JMX
  * ({@code Catalina:type=ThreadPool,name=...} {@code connectionCount}, {@code currentThreadsBusy}).
  */
 final class ConnectorSampler {
@@ -88,8 +89,8 @@ final class ConnectorSampler {
             sb.append(n).append(" maxConnectionCount ").append(s.maxConnections).append('\n');
             sb.append(n).append(" busyThreads ").append(busy(s.connector)).append('\n');
             sb.append(n).append(" maxBusyThreads ").append(s.maxBusy).append('\n');
-            for (String property : new String[] {"acceptFilterEffective", "acceptFilterKernelValue", "maxKeepAliveRequests",
-                "keepAliveTimeout"}) {
+            for (String property : new String[] {"acceptFilterEffective", "acceptFilterKernelValue",
+                "maxKeepAliveRequests", "keepAliveTimeout"}) {
                 Object v = s.connector.getProperty(property);
                 if (v != null) {
                     sb.append(n).append(' ').append(property).append(' ')

@@ -39,7 +39,8 @@ public final class BenchNginx {
         String template;
         try {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(), l.storePort()));
+                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
+                    l.storePort()));
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
             throw new BenchFailure(e.getMessage(), e);
         }

@@ -46,7 +46,8 @@ public final class BenchRemoteConf {
         for (String status : ERROR_LOCATIONS) {
             sb.append('\n').append(block(remote, Pattern.compile("^\\s*location\\s+@xaccel_remote_" + status + "\\b")));
         }
-        sb.append("\n\n        # setup store: a presigned GET through the same internal location, without the application\n")
+        sb.append("\n\n        # setup store: a presigned GET through the same internal location, "
+                        + "without the application\n")
                 .append("        location ").append(STORE_PREFIX).append("/ {\n")
                 .append("            rewrite ^").append(STORE_PREFIX).append("/(.*)$ /_xaccel/remote/http/")
                 .append(server(storePort)).append('/').append(StoreAccount.BUCKET).append("/$1 last;\n")

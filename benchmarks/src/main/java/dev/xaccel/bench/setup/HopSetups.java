@@ -75,7 +75,7 @@ public final class HopSetups {
                         }
                 %s
                     }
-                """.formatted(BareAccelServlet.CONTEXT, proxyLines, BareAccelServlet.GATE_HEADER, gate, internalLocation, socket,
-                unixProxy, internalLocation);
+                """.formatted(BareAccelServlet.CONTEXT, proxyLines, BareAccelServlet.GATE_HEADER, gate,
+                internalLocation, socket, unixProxy, internalLocation);
     }
 }

@@ -37,8 +37,8 @@ public final class TomcatServer {
     private static final long START_TIMEOUT_MS = 60_000;
 
     /** How to start it. */
-    public record Launch(String java, List<String> jvmOptions, String classPath, Path loggingConfig, Path data, Path work,
-            String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds,
+    public record Launch(String java, List<String> jvmOptions, String classPath, Path loggingConfig, Path data,
+            Path work, String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds,
             BenchStore store) {
     }
 

@@ -39,7 +39,8 @@ public final class Machine {
 
     public static String memory() {
         return read("/proc/meminfo").flatMap(s -> s.lines().filter(l -> l.startsWith("MemTotal:"))
-                .map(l -> String.format(Locale.ROOT, "%.1f GiB", Long.parseLong(l.replaceAll("[^0-9]", "")) / 1048576.0))
+                .map(l -> String.format(Locale.ROOT, "%.1f GiB",
+                        Long.parseLong(l.replaceAll("[^0-9]", "")) / 1048576.0))
                 .findFirst()).orElse("?");
     }
 

@@ -88,7 +88,8 @@ public final class AcceptFilterWorkload implements Workload {
                     throw new BenchFailure("accept: non-2xx answers (" + kind + ", " + scenario + ")");
                 }
                 if (res.requests() <= 0) {
-                    throw new BenchFailure("accept: no request completed (" + kind + ", " + scenario + ", c=" + c + ")");
+                    throw new BenchFailure("accept: no request completed (" + kind + ", " + scenario + ", c=" + c
+                            + ")");
                 }
                 String w = "accept-" + scenario + "-c" + c;
                 RawResults out = rig.results();

@@ -100,7 +100,8 @@ public final class VirtualThreadsWorkload implements Workload {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Path logging = Path.of(System.getProperty("bench.dir", "benchmarks"), "src/main/resources/bench-logging.properties");
+        Path logging = Path.of(System.getProperty("bench.dir", "benchmarks"),
+                "src/main/resources/bench-logging.properties");
         List<String> cmd = new ArrayList<>(List.of(java.toString()));
         cmd.addAll(rig.options().jvmOptions());
         cmd.addAll(List.of("-Djava.util.logging.config.file=" + logging.toAbsolutePath(), "-cp", rig.classPath(),

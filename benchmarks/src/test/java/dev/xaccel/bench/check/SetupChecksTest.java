@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** A tampered signature always differs from the real one (a signature may begin with the character a fixed one uses). */
+/**
+ * A tampered signature always differs from the real one (a signature may begin with the character a fixed one
+ * uses).
+ */
 class SetupChecksTest {
 
     @Test

@@ -35,7 +35,8 @@ class ReliabilityReportTest {
                 "scenario\t2-app-dies\nvariant\tlong\ndownloads completed byte-exact\t8 of 8\n");
         Map<String, String> load = new LinkedHashMap<>();
         load.put("requests", "1234");
-        Path out = new ReliabilityReport(dir, figures).write(dir.resolve("r.md"), load, 0, "1.0", "2.0", "--reliability");
+        Path out = new ReliabilityReport(dir, figures).write(dir.resolve("r.md"), load, 0, "1.0", "2.0",
+                "--reliability");
         String md = Files.readString(out);
         assertTrue(md.contains("| downloads completed byte-exact | 8 of 8 |"), md);
         assertTrue(md.contains("Measured (the longer variant"), md);

@@ -39,12 +39,12 @@ class Issue15ReportTest {
         assertTrue(md.contains("| 8 | (12) nginx + bare X-Accel servlet, no auth | 9,900 (9,800–10,000) |"), md);
         assertTrue(md.contains("## Seed 001: the accept-filter article's shapes against Tomcat NIO"), md);
         assertTrue(md.contains("| LAN (1 ms pause), c=1 | acceptFilter=none | 510 (500–520) |"), md);
-        assertTrue(md.contains("| LAN (1 ms pause), c=1 | 2.00× | **1.00×** (0.97–1.02 over 2 rounds) ⚠ min–max overlaps 1.00× |"),
-                md);
+        assertTrue(md.contains("| LAN (1 ms pause), c=1 | 2.00× | **1.00×** (0.97–1.02 over 2 rounds) "
+                + "⚠ min–max overlaps 1.00× |"), md);
         assertTrue(md.contains("| LAN (1 ms pause), c=1 | none | 40.0 | 1.00 |"), md);
         assertTrue(md.contains("## Virtual threads (Tomcat useVirtualThreads)"), md);
         assertTrue(md.contains("| 1000 slow clients, concurrency 64 | virtual | 7,600 |"), md);
-        assertTrue(md.contains("| 1000 slow clients, concurrency 64 | **0.95×** (1 round) ⚠ one round: spread unknown |"),
-                md);
+        assertTrue(md.contains("| 1000 slow clients, concurrency 64 | **0.95×** (1 round) "
+                + "⚠ one round: spread unknown |"), md);
     }
 }

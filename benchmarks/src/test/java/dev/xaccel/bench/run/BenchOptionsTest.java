@@ -37,7 +37,8 @@ class BenchOptionsTest {
         assertEquals(BENCH.resolve("results"), o.outDir());
         assertEquals(BenchOptions.Profile.AUTO, o.profile());
         assertEquals(List.of(Setup.TOMCAT, Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.DEFAULT,
-                Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE), o.largeSetups());
+                Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE),
+                o.largeSetups());
         assertEquals("", o.commandLine());
     }
 
@@ -103,7 +104,8 @@ class BenchOptionsTest {
         assertEquals("--flood: expected IDLE,SLOW (two counts), got '200'", error("--flood", "200"));
         assertEquals("--flood: expected counts of 0 or more, got '-1,2'", error("--flood", "-1,2"));
         assertEquals("--setups: unknown setup 'nginx' in 'xaccel nginx' (known: tomcat proxied xaccel static default "
-                + "cached signed confined remote-offload remote-direct store bare uds sendfile)", error("--setups", "xaccel nginx"));
+                + "cached signed confined remote-offload remote-direct store bare uds sendfile)",
+                error("--setups", "xaccel nginx"));
         assertTrue(error("--only", "large,huge").startsWith("--only: unknown workload 'huge' in 'large,huge'"));
         assertEquals("--concurrency: expected positive integers, got '8x' in '1 8x'", error("--concurrency", "1 8x"));
         assertEquals("--duration needs a value", error("--quick", "--duration"));

@@ -167,7 +167,8 @@ class BenchBoundaryIT {
             String uri = l.match().replaceFirst("^(\\^~|=)\\s*", "");
             if (uri.startsWith("~") && uri.contains("^/_xaccel/remote/")) {
                 // the remote setups' internal location (no store runs here: the unused address of BenchRemoteConf)
-                starts.add("/_xaccel/remote/http/" + BenchRemoteConf.server(0) + "/" + StoreAccount.BUCKET + "/" + LINKED);
+                starts.add("/_xaccel/remote/http/" + BenchRemoteConf.server(0) + "/" + StoreAccount.BUCKET + "/"
+                        + LINKED);
                 continue;
             }
             if (uri.startsWith("~")) {

@@ -222,7 +222,8 @@ class BenchNginxConfTest {
     @Test
     void fillsOnlyTheTemplatePlaceholdersAndLeavesNginxsVariables() {
         assertEquals("listen 127.0.0.1:8080; root " + DATA + "; $host ${host} $NGINX_PORT $uri",
-                BenchNginxConf.fill("listen 127.0.0.1:${NGINX_PORT}; root ${MEDIA_ROOT}; $host ${host} $NGINX_PORT $uri",
+                BenchNginxConf.fill(
+                        "listen 127.0.0.1:${NGINX_PORT}; root ${MEDIA_ROOT}; $host ${host} $NGINX_PORT $uri",
                         params(Path.of("/tmp/ng"), Path.of(DATA)), "8080"));
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> BenchNginxConf.fill("listen ${NO_SUCH_PORT};", params(Path.of("/tmp/ng"), Path.of(DATA)), "1"));
@@ -255,7 +256,8 @@ class BenchNginxConfTest {
         String bare = ServerBlocks.of(conf, PORTS.bare());
         String uds = ServerBlocks.of(conf, PORTS.uds());
         assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20007;").replace(
-                "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n", "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n"
+                "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n",
+                "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n"
                         + "            proxy_set_header X-Bench-Bare \"" + SECRET + "\";\n"), bare);
         assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20008;")
                 .replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;"), uds);

@@ -8,7 +8,8 @@ class BenchStatsTest {
 
     @Test
     void statsSnapshot() {
-        BenchStats.Snapshot s = BenchStats.Snapshot.parse("plain maxKeepAliveRequests -1\nplain keepAliveTimeout 75000\n"
+        BenchStats.Snapshot s = BenchStats.Snapshot.parse("plain maxKeepAliveRequests -1\n"
+                + "plain keepAliveTimeout 75000\n"
                 + "accept-filter acceptFilterEffective TCP_DEFER_ACCEPT\nfilter/cached Offloaded 968\n"
                 + "filter/stream Offloaded 0\nfilter error java.lang.Exception: x y\n");
         assertEquals(968, s.number("filter/cached", "Offloaded"));

@@ -9,7 +9,10 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** Parsing what the tools and /proc print: strace -c, /proc/<pid>/stat, /proc/<pid>/task/<tid>/status, /proc/net/tcp, perf. */
+/**
+ * Parsing what the tools and /proc print: strace -c, /proc/<pid>/stat, /proc/<pid>/task/<tid>/status, /proc/net/tcp,
+ * perf.
+ */
 class ToolOutputTest {
 
     @Test

@@ -20,7 +20,10 @@ import java.util.Map;
  */
 public final class DeliveryStack implements AutoCloseable {
 
-    /** The front-end kind whose init-params a stack without a front end uses: X-Accel-Redirect to the internal prefix. */
+    /**
+     * The front-end kind whose init-params a stack without a front end uses: X-Accel-Redirect to the internal
+     * prefix.
+     */
     private static final FrontEnd.Factory NGINX_PARAMS = new NginxFrontEnd.Factory();
 
     public final MediaFixture media;

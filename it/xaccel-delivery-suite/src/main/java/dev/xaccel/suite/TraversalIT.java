@@ -39,8 +39,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A traversal corpus sent as raw request lines (no client normalizes them) via the front end and directly to
  * the container (served directly, and offloaded by sending the marker from a trusted address), also to the
- * container in its lenient mode, where it has one, which lets backslashes and encoded slashes through. Canary files sit outside the
- * media root (beside it, in a sibling whose name extends the root's, behind symlinks) and hidden inside
+ * container in its lenient mode, where it has one, which lets backslashes and encoded slashes through. Canary files
+ * sit outside the media root (beside it, in a sibling whose name extends the root's, behind symlinks) and hidden inside
  * it: no response may ever contain a canary's token, and every X-Accel-Redirect must name a regular,
  * visible file inside the root.
  */

@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.boundary.BoundaryCheck;
 
 import org.junit.jupiter.api.Test;
@@ -54,7 +53,8 @@ class RemoteOffloadIT extends AbstractRemoteIT {
     void nginxRebuildsEveryPresignedUrlByteForByte() throws Exception {
         List<String> keys = new ArrayList<>(keys());
         keys.add("dot/../dot.bin");
-        StringBuilder table = new StringBuilder("| key | X-Accel-Redirect (filter) | request target at the store (nginx) "
+        StringBuilder table = new StringBuilder("| key | X-Accel-Redirect (filter) "
+                + "| request target at the store (nginx) "
                 + "| store's answer |\n|---|---|---|---|\n");
         List<String> wrong = new ArrayList<>();
         int id = 0;
@@ -86,7 +86,8 @@ class RemoteOffloadIT extends AbstractRemoteIT {
                     .append(String.valueOf(decision.header("X-Accel-Redirect")).replaceAll("\\?.*", "?…"))
                     .append("` | `").append(received.replaceAll("\\?.*", "?…")).append("`")
                     .append(received.equals(presigned) ? " (= presigned, query too)" : " (≠ " + presigned + ")")
-                    .append(" | ").append(r.status()).append(Arrays.equals(content, r.body()) ? ", byte-exact" : ", WRONG BODY")
+                    .append(" | ").append(r.status())
+                    .append(Arrays.equals(content, r.body()) ? ", byte-exact" : ", WRONG BODY")
                     .append(" |\n");
         }
         Files.writeString(TestPaths.target().resolve("remote-encoding.md"), table, StandardCharsets.UTF_8);

@@ -90,7 +90,8 @@ final class S3Store implements AutoCloseable {
         }
         URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
         S3Presigner presigner = S3Presigner.builder().endpointOverride(endpoint).region(REGION)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build()).build();
         return new S3Store(proxy, presigner, endpoint, log);
     }
@@ -120,7 +121,8 @@ final class S3Store implements AutoCloseable {
     }
 
     private void put(String key, HttpRequest.BodyPublisher body) throws IOException, InterruptedException {
-        URI url = uri(presigner.presignPutObject(PutObjectPresignRequest.builder().signatureDuration(Duration.ofMinutes(5))
+        URI url = uri(presigner.presignPutObject(PutObjectPresignRequest.builder()
+                .signatureDuration(Duration.ofMinutes(5))
                 .putObjectRequest(PutObjectRequest.builder().bucket(BUCKET).key(key).build()).build()).url());
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(url).PUT(body).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -48,7 +48,8 @@ class NginxReloadIT {
             for (int i = 0; i < 4; i++) {
                 probes.add(Probe.ok("small", "/library/" + DataRoot.small(i), AUTH, data.smallHashes.get(i)));
             }
-            probes.add(new Probe("node", "/node", AUTH, Set.of(200), Set.of(StreamingGet.sha256("node-1\n".getBytes()))));
+            probes.add(new Probe("node", "/node", AUTH, Set.of(200),
+                    Set.of(StreamingGet.sha256("node-1\n".getBytes()))));
             probes.add(Probe.status("401", "/library/" + DataRoot.small(5), Map.of(), 401));
             long firstMaster = nginx.pid();
             try (LoadLoop load = LoadLoop.start(nginx.port(), probes, 3);

@@ -1,6 +1,5 @@
 package dev.xaccel.it.reliability;
 
-import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /** The body of an authorized GET, for the small answers of the application (a signed link). */

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.load.StreamingGet;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.servlet.SuiteApp;

@@ -16,7 +16,8 @@ class CachedTemplateSymlinkSwapIT extends SymlinkSwapIT {
 
     @Override
     protected FrontEnd.Factory frontEnd() {
-        return new NginxFrontEnd.Factory("nginx-cached", DocsNginx.CACHED_TEMPLATE, Map.of("PUBLIC_PREFIX", "/library/"));
+        return new NginxFrontEnd.Factory("nginx-cached", DocsNginx.CACHED_TEMPLATE,
+                Map.of("PUBLIC_PREFIX", "/library/"));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.xaccel.filter.internal.body;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+
 /**
  * How the body of a directly served single range leaves the filter (zero-copy where the container has a way):
  * chosen once per response by
@@ -14,7 +15,8 @@ import java.nio.channels.FileChannel;
  * without a copy in user space;</li>
  * <li>{@link DirectBufferWrite}: Tomcat's {@code write(ByteBuffer)} of a pooled direct buffer read from that channel
  * (not zero-copy, but no heap array);</li>
- * <li>{@link TomcatSendfile}: Tomcat's sendfile, which opens the file again by name (opt-in {@code sendfile=true});</li>
+ * <li>{@link TomcatSendfile}: Tomcat's sendfile, which opens the file again by name (opt-in
+ * {@code sendfile=true});</li>
  * <li>{@link Copy}: read and written in chunks, everywhere.</li>
  * </ul>
  */

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Chooses, once per response, the {@link BodyWriter} of a directly served single range: Tomcat's sendfile when
  * {@code sendfile=true} and Tomcat offers it; else, for bodies of at least {@value #MIN_SIZE} bytes, what the
@@ -46,7 +47,8 @@ public final class BodyWriterChoice {
     }
 
     /** The writer of {@code length} bytes of {@code file} for this response. */
-    public BodyWriter choose(HttpServletRequest req, HttpServletResponse resp, Path file, long length) throws IOException {
+    public BodyWriter choose(HttpServletRequest req, HttpServletResponse resp, Path file, long length)
+            throws IOException {
         BodyWriter chosen = sendfile ? TomcatSendfile.of(req, resp, file, length) : null;
         if (chosen == null) {
             OutputStream out = resp.getOutputStream();

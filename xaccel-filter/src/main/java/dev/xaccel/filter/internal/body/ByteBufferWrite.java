@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+
 /**
  * Jetty's {@code HttpOutput.write(ByteBuffer)} (the Servlet 6.1 method, which Jetty has in ee10 too) of the open
  * channel's read-only mapping: Jetty writes the buffer to the socket itself, without its aggregation buffer, so the

@@ -3,6 +3,7 @@ package dev.xaccel.filter.internal.body;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
+
 /**
  * Undertow's {@code ServletOutputStreamImpl.transferFrom(FileChannel)}: the kernel's sendfile from the channel the
  * filter opened. It sends from the channel's position for the rest of the {@code Content-Length}, after flushing

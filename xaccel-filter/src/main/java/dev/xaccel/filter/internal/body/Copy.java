@@ -3,6 +3,7 @@ package dev.xaccel.filter.internal.body;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
+
 /** The body read from the open file and written to the response's stream in chunks ({@link FileBody#copy}). */
 public final class Copy implements BodyWriter {
 

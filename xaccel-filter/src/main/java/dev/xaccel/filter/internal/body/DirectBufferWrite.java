@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.ArrayBlockingQueue;
+
 /**
  * Tomcat's {@code CoyoteOutputStream.write(ByteBuffer)} of a direct buffer read from the open channel: the file's
  * bytes are read into native memory and handed to Tomcat's output buffer from there, without the heap array of

@@ -11,6 +11,7 @@ import java.util.List;
 
 import dev.xaccel.filter.internal.http.ByteRange;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Writes a body out of an open file: one range copied in bounded chunks, or {@code multipart/byteranges}. What is
  * written comes from the channel the filter opened, never from the file's name. Thread-safe.

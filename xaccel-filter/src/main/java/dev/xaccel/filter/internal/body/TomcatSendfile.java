@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * The hand-off of a body to Tomcat's zero-copy sendfile through its request attributes (compared by class name:
  * no Tomcat dependency). Tomcat opens the file <em>again, by name</em>, after the filter's check, so this is used

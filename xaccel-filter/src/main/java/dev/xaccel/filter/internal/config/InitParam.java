@@ -34,7 +34,8 @@ public enum InitParam {
     LOCATIONS(InitParams.LOCATIONS, "required", InitParam::locations, c -> c.locations().toString()),
     MAPPINGS(InitParams.MAPPINGS, "none", InitParam::mappings, c -> c.mappings().toString()),
     OFFLOAD(InitParams.OFFLOAD, InitParams.DEFAULT_OFFLOAD,
-            (b, v) -> b.offload(parse(InitParams.OFFLOAD, v, OffloadMode.values(), OffloadMode::paramValue, "config.offload")),
+            (b, v) -> b.offload(parse(InitParams.OFFLOAD, v, OffloadMode.values(), OffloadMode::paramValue,
+                    "config.offload")),
             c -> c.offload().paramValue()),
     TRUSTED_PROXIES(InitParams.TRUSTED_PROXIES, InitParams.DEFAULT_TRUSTED_PROXIES,
             (b, v) -> b.trustedProxies(TrustedProxies.parse(InitParams.TRUSTED_PROXIES, v)),
@@ -73,7 +74,8 @@ public enum InitParam {
             XAccelConfig::cacheVary),
     CONTENT_SECURITY_POLICY(InitParams.CONTENT_SECURITY_POLICY, InitParams.DEFAULT_CONTENT_SECURITY_POLICY,
             XAccelConfig.Builder::contentSecurityPolicy,
-            c -> c.contentSecurityPolicy() == null ? InitParams.CONTENT_SECURITY_POLICY_NONE : c.contentSecurityPolicy()),
+            c -> c.contentSecurityPolicy() == null ? InitParams.CONTENT_SECURITY_POLICY_NONE
+                    : c.contentSecurityPolicy()),
     MAX_REDIRECT_LENGTH(InitParams.MAX_REDIRECT_LENGTH, Integer.toString(InitParams.DEFAULT_MAX_REDIRECT_LENGTH),
             (b, v) -> b.maxRedirectLength(digits(InitParams.MAX_REDIRECT_LENGTH, v,
                     "config.maxRedirectLength", XAccelConfig.MIN_REDIRECT_LENGTH)),
@@ -204,7 +206,8 @@ public enum InitParam {
             for (int i = 1; i < words.length; i++) {
                 String key = Location.OPTION_EXPIRES + "=";
                 if (!words[i].startsWith(key) || expires != null) {
-                    throw ConfigException.invalid(InitParams.LOCATIONS, e.text(), Messages.get("config.location.option"));
+                    throw ConfigException.invalid(InitParams.LOCATIONS, e.text(),
+                            Messages.get("config.location.option"));
                 }
                 String seconds = words[i].substring(key.length());
                 if (!DIGITS.matcher(seconds).matches()) {

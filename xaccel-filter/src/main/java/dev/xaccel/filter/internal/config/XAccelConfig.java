@@ -61,8 +61,8 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
-        boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks, String contentSecurityPolicy, int maxRedirectLength,
-        RemoteOrigins remoteOrigins) {
+        boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks,
+        String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     public static final int MIN_REDIRECT_LENGTH = 256;
@@ -374,8 +374,8 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             }
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
-                    sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy, maxRedirectLength,
-                    remoteOrigins);
+                    sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
+                    maxRedirectLength, remoteOrigins);
         }
 
         private List<Location> locations() {
@@ -387,7 +387,8 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             Set<String> prefixes = new HashSet<>();
             Set<Path> roots = new HashSet<>();
             for (LocationEntry e : locations) {
-                String text = e.root() + " => " + e.uriPrefix() + (e.expires() == null ? "" : " expires=" + e.expires());
+                String text = e.root() + " => " + e.uriPrefix()
+                        + (e.expires() == null ? "" : " expires=" + e.expires());
                 if (!prefixes.add(e.uriPrefix())) {
                     throw ConfigException.invalid(InitParams.LOCATIONS, text, Messages.get("config.duplicatePrefix"));
                 }

@@ -20,6 +20,7 @@ import dev.xaccel.filter.internal.fs.SafePathResolver;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * Declared mode's delivery: once the chain returned (or from an async thread), checks that the declaration still
  * applies (2xx, not committed), resolves the declared path to a checked file inside its location (or, with

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import dev.xaccel.filter.Declaration;
 import dev.xaccel.filter.XAccel;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Per-request state of declared mode, stored as request attribute {@link #ATTRIBUTE} by the filter and found
  * there by {@link XAccel#sendFile}. All access is synchronized: with async processing the declaration may come
@@ -63,8 +64,8 @@ public final class DeclaredState {
     }
 
     /**
-     * Declares the file (or remote object). Before the chain returned it is remembered and delivered by the filter afterwards; in
-     * an async request after the chain returned (from an async thread, or from the target of
+     * Declares the file (or remote object). Before the chain returned it is remembered and delivered by the filter
+     * afterwards; in an async request after the chain returned (from an async thread, or from the target of
      * {@code AsyncContext.dispatch()} when the filter is not mapped for ASYNC dispatches) it is delivered right
      * away on the calling thread.
      *

@@ -21,6 +21,7 @@ import dev.xaccel.filter.internal.http.ByteRange;
 import dev.xaccel.filter.internal.http.Preconditions;
 import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Serves a file directly with the semantics of nginx's static module: 200, 206 (single range or
  * {@code multipart/byteranges}), 416, HEAD, conditional requests evaluated in RFC 9110 §13.2.2 order

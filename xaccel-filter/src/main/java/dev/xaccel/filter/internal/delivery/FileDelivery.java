@@ -15,6 +15,7 @@ import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Answers a request with one checked file, the same way for mapped and declared mode: the file's
  * {@link Representation}, the {@link OffloadDecision}, then either the offload answer ({@link OffloadResponder})

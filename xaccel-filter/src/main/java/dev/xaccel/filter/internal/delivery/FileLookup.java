@@ -5,6 +5,7 @@ import java.io.IOException;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
+
 /**
  * A request's file before it is checked, as mapped and declared mode name it: checked without being opened when
  * the front end may be given it ({@link #resolve}), or checked and opened in one pass when the filter sends it

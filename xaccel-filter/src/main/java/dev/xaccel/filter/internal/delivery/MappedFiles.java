@@ -11,6 +11,7 @@ import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
+
 /**
  * Mapped mode: a request under a {@code mappings} prefix is answered by the filter itself (GET and HEAD), from
  * the mapped root, after the same checks as every request path ({@link SafePathResolver#resolve}).

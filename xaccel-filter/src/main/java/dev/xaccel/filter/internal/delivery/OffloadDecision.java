@@ -15,6 +15,7 @@ import dev.xaccel.filter.internal.http.FrontEndTrust;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * The one place that decides whether an answer is handed to the front end or sent by the filter, and why
  * ({@link #decide}). The request's side ({@link #asked}) is taken once per request, before the path is resolved,

@@ -12,6 +12,7 @@ import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PercentEncoding;
+
 /**
  * The header value(s) that hand one checked file to the front end, built from the same real path the filter
  * resolved, so that what the front end opens is provably the file the application authorized. Each

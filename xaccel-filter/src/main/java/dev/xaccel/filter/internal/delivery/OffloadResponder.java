@@ -10,6 +10,7 @@ import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * The offload answer that hands the file to the front end: status 200, an empty body ({@code Content-Length: 0},
  * which keeps nginx's upstream connection reusable), the file's own headers ({@link Representation}), the offload

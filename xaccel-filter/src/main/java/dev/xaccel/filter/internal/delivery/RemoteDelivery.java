@@ -19,11 +19,13 @@ import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * Answers a request with a declared remote object: refused ({@code 500}, a throttled SEVERE line) unless its
  * origin is in {@code remoteOrigins}; otherwise the object's {@link Representation}, the {@link OffloadDecision},
  * then either the offload answer for nginx ({@link RemoteRedirect}, {@link OffloadResponder#respondRemote}) or the
- * bytes fetched by the filter itself ({@link RemoteFileSender}), and the statistics. Thread-safe; one per filter instance.
+ * bytes fetched by the filter itself ({@link RemoteFileSender}), and the statistics. Thread-safe; one per filter
+ * instance.
  */
 public final class RemoteDelivery {
 

@@ -21,6 +21,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
+
 /**
  * Serves a remote object directly, when no front end takes it: fetches the (presigned) URL with the one
  * {@link HttpClient} of the filter and streams the body through a bounded buffer, never the whole object in

@@ -6,6 +6,7 @@ import java.util.Locale;
 import dev.xaccel.filter.XAccelRemote;
 import dev.xaccel.filter.internal.config.RemoteOrigins;
 import dev.xaccel.filter.internal.util.PercentEncoding;
+
 /**
  * The {@code X-Accel-Redirect} value that hands a remote object to nginx:
  * {@code /_xaccel/remote/<scheme>/<host[:port]><encoded path>[?<query>]}. nginx percent-decodes the value's path

@@ -8,6 +8,7 @@ import dev.xaccel.filter.Disposition;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.http.ContentDisposition;
 import dev.xaccel.filter.internal.http.Validators;
+
 /**
  * What an answer says about the file (or remote object) it carries, the same whether the front end or the filter
  * sends the bytes: type, disposition, cache policy and security headers; the validators come from the file when

@@ -10,7 +10,6 @@ import java.util.Set;
 
 import jakarta.servlet.http.HttpServletResponse;
 
-
 /**
  * Header surgery on a response that is not committed yet, portable to Servlet 6.0: there
  * {@code setHeader(name, null)} does not remove a header (it is a no-op on Tomcat 10.1), and

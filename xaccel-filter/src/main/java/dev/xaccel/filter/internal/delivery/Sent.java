@@ -1,6 +1,7 @@
 package dev.xaccel.filter.internal.delivery;
 
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
+
 /**
  * What an answer the filter sent itself came to: a body of so many bytes (0 for HEAD, 304, 412, 416), a 404
  * because the file or object was gone, or a failure answered with a bare 5xx. A value, so that no byte count

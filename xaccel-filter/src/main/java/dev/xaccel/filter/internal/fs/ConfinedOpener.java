@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.xaccel.filter.internal.util.Messages;
+
 /**
  * Opens a file below a root directory without following a symbolic link anywhere below the root, so that the
  * file served is the file the filter checked: the root is opened as a directory, then every directory on the way
@@ -34,7 +35,8 @@ import dev.xaccel.filter.internal.util.Messages;
  */
 public final class ConfinedOpener {
 
-    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ConfinedOpener.class.getName());
+    private static final java.util.logging.Logger LOG =
+            java.util.logging.Logger.getLogger(ConfinedOpener.class.getName());
 
     private static final Set<java.nio.file.OpenOption> READ_NOFOLLOW = Set.of(StandardOpenOption.READ,
             LinkOption.NOFOLLOW_LINKS);

@@ -3,6 +3,7 @@ package dev.xaccel.filter.internal.fs;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+
 /**
  * An opened regular file: the channel to read from and the metadata of that same file.
  *

@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PathRules;
+
 /**
  * Resolves untrusted request paths and app-declared files inside one root directory, fail closed.
  *

@@ -35,8 +35,8 @@ public final class JmxRegistration {
      * @param context    for the context path of the derived name, may be {@code null}
      * @return the registration, or {@code null} when disabled or failed (logged)
      */
-    public static JmxRegistration forFilter(String configured, jakarta.servlet.ServletContext context, String filterName,
-            Object mbean) {
+    public static JmxRegistration forFilter(String configured, jakarta.servlet.ServletContext context,
+            String filterName, Object mbean) {
         if (InitParams.JMX_NAME_NONE.equals(configured)) {
             return null;
         }

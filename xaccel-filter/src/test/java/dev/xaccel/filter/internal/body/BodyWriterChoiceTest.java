@@ -22,6 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 /**
  * The choice of the body writer outside any container: a stream of an unknown class (this test's, as an
  * application's wrapper would have) has neither hand-off and is copied; the container-specific ones are tested in

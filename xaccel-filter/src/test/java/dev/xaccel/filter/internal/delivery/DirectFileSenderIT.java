@@ -52,6 +52,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
 /**
  * {@link DirectFileSender} behind a real embedded Tomcat on 127.0.0.1, spoken to with java.net.http and raw
  * sockets. The test servlet records per request (header {@code X-Test-Id}) whether Tomcat's sendfile

@@ -16,6 +16,7 @@ import dev.xaccel.filter.internal.fs.Resolution;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
 /** Argument checks and the vanished-file path; the HTTP semantics are covered by DirectFileSenderIT. */
 class DirectFileSenderTest {
 

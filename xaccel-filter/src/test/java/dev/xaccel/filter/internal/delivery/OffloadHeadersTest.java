@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
 /**
  * The value each header type names a file with, and the names X-Sendfile refuses: the measured table of
  * docs/front-ends.md (Apache 2.4 + mod_xsendfile 0.12 does not decode and trims; lighttpd 1.4 decodes %XX once;

@@ -19,9 +19,12 @@ class RemoteRedirectTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "http://127.0.0.1:9000/b/plain.bin?X-Amz-Signature=ab%2Bc | /_xaccel/remote/http/127.0.0.1:9000/b/plain.bin?X-Amz-Signature=ab%2Bc",
-        "http://127.0.0.1:9000/b/a%20b%2Bc%25d%3Fe%23f | /_xaccel/remote/http/127.0.0.1:9000/b/a%2520b%252Bc%2525d%253Fe%2523f",
-        "https://Bucket.S3.amazonaws.COM:443/%C3%BC/k?q=1 | /_xaccel/remote/https/bucket.s3.amazonaws.com/%25C3%25BC/k?q=1",
+        "http://127.0.0.1:9000/b/plain.bin?X-Amz-Signature=ab%2Bc"
+                + " | /_xaccel/remote/http/127.0.0.1:9000/b/plain.bin?X-Amz-Signature=ab%2Bc",
+        "http://127.0.0.1:9000/b/a%20b%2Bc%25d%3Fe%23f"
+                + " | /_xaccel/remote/http/127.0.0.1:9000/b/a%2520b%252Bc%2525d%253Fe%2523f",
+        "https://Bucket.S3.amazonaws.COM:443/%C3%BC/k?q=1"
+                + " | /_xaccel/remote/https/bucket.s3.amazonaws.com/%25C3%25BC/k?q=1",
         "http://h/a+b;c=d,e@f:g | /_xaccel/remote/http/h/a%2Bb%3Bc%3Dd%2Ce%40f%3Ag",
         "http://h/a//b/./c | /_xaccel/remote/http/h/a//b/./c",
         "http://h | /_xaccel/remote/http/h/",
