@@ -130,8 +130,8 @@ public final class SafePathResolver {
         if (bad != null) {
             return Opening.refused(bad);
         }
-        return openChecked(root.resolve(requestPath), requestPath, () -> walk(root.resolve(requestPath),
-                requestPath, false, false));
+        Path candidate = root.resolve(requestPath);
+        return openChecked(candidate, requestPath, () -> walk(candidate, requestPath, false, false));
     }
 
     /**
