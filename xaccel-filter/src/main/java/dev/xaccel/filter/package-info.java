@@ -10,7 +10,9 @@
  * {@link dev.xaccel.filter.SignedLinks} (links nginx verifies alone), the choices
  * {@link dev.xaccel.filter.OffloadMode}, {@link dev.xaccel.filter.HeaderType},
  * {@link dev.xaccel.filter.Disposition}, {@link dev.xaccel.filter.SymlinkPolicy}, and the statistics
- * {@link dev.xaccel.filter.XAccelFilterMXBean}. Every other type of the package is internal (package-private).
- * The trust boundary the filter keeps with the front end is described in {@code docs/security.md}.
+ * {@link dev.xaccel.filter.XAccelFilterMXBean}, and {@link dev.xaccel.filter.ConfigException}, which names the
+ * init-param it refuses. The stages a request passes are in {@code dev.xaccel.filter.internal.*}, which the
+ * module does not export ({@code docs/architecture.md}). The trust boundary the filter keeps with the front end
+ * is described in {@code docs/security.md}.
  */
 package dev.xaccel.filter;
