@@ -1,8 +1,9 @@
 package dev.xaccel.filter;
 
-import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
+import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
@@ -16,22 +17,68 @@ import dev.xaccel.filter.internal.util.Messages;
  * A {@code Content-Disposition} header is only sent when a download name is given or the disposition is
  * {@code attachment}.
  *
+ * <p>nginx's per-response settings ({@link #limitRate(long)}, {@link #buffering(boolean)}, {@link #charset(String)},
+ * and for a local file {@link XAccelFile#accelExpires(String)}) override the filter's init-params of the same name
+ * for this answer only. They are checked by the same rules as those init-params, here, when the declaration is
+ * made: a value the rules refuse is a programming error of the application ({@link IllegalArgumentException}
+ * naming the value), never an error answer at request time. Front ends without such headers (Apache
+ * mod_xsendfile, lighttpd, Caddy) ignore them; docs/filter.md says what applies when the filter sends the file
+ * itself.
+ *
  * @param <T> the kind itself, which the withers return
  */
 public abstract class Declaration<T extends Declaration<T>> {
 
-    private final String downloadName;
-    private final String contentType;
-    private final Disposition disposition;
+    private final Choices choices;
 
-    Declaration(String downloadName, String contentType, Disposition disposition) {
-        this.downloadName = downloadName;
-        this.contentType = contentType;
-        this.disposition = disposition;
+    Declaration(Choices choices) {
+        this.choices = choices;
+    }
+
+    /**
+     * Everything a declaration may choose besides the file: {@code null} where the filter's default applies.
+     *
+     * @param downloadName the download name
+     * @param contentType  the media type
+     * @param disposition  inline or attachment
+     * @param limitRate    bytes per second for {@code X-Accel-Limit-Rate}
+     * @param buffering    {@code X-Accel-Buffering}
+     * @param charset      {@code X-Accel-Charset}
+     * @param accelExpires {@code X-Accel-Expires} (local files only)
+     */
+    record Choices(String downloadName, String contentType, Disposition disposition, Long limitRate,
+            Boolean buffering, String charset, String accelExpires) {
+
+        /** No choice made: the filter's defaults. */
+        static final Choices NONE = new Choices(null, null, null, null, null, null, null);
+
+        Choices presentation(String name, String type, Disposition d) {
+            return new Choices(name, type, d, limitRate, buffering, charset, accelExpires);
+        }
+
+        Choices nginx(Long rate, Boolean buffer, String cs, String expires) {
+            return new Choices(downloadName, contentType, disposition, rate, buffer, cs, expires);
+        }
+
+        /** For the kinds' {@code toString}: {@code , downloadName=..., contentType=..., inline, limitRate=...}. */
+        String text() {
+            return (downloadName == null ? "" : ", downloadName=" + downloadName)
+                    + (contentType == null ? "" : ", contentType=" + contentType)
+                    + (disposition == null ? "" : ", " + disposition.token())
+                    + (limitRate == null ? "" : ", limitRate=" + limitRate)
+                    + (buffering == null ? "" : ", buffering=" + (buffering ? "yes" : "no"))
+                    + (charset == null ? "" : ", charset=" + charset)
+                    + (accelExpires == null ? "" : ", accelExpires=" + accelExpires);
+        }
     }
 
     /** The same kind of declaration of the same thing with these choices. */
-    abstract T with(String downloadName, String contentType, Disposition disposition);
+    abstract T with(Choices choices);
+
+    /** The choices made so far, for the kinds' own withers. */
+    final Choices choices() {
+        return choices;
+    }
 
     /**
      * The name the browser should save the file as (any Unicode; encoded per RFC 6266/8187).
@@ -40,7 +87,8 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return a copy with that name
      */
     public T downloadName(String name) {
-        return with(name == null || name.isBlank() ? null : name, contentType, disposition);
+        return with(choices.presentation(name == null || name.isBlank() ? null : name, choices.contentType,
+                choices.disposition));
     }
 
     /**
@@ -51,7 +99,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @throws IllegalArgumentException if it contains control characters or non-ASCII
      */
     public T contentType(String type) {
-        return with(downloadName, checkedContentType(type), disposition);
+        return with(choices.presentation(choices.downloadName, checkedContentType(type), choices.disposition));
     }
 
     /**
@@ -60,7 +108,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return a copy with that disposition
      */
     public T attachment() {
-        return with(downloadName, contentType, Disposition.ATTACHMENT);
+        return with(choices.presentation(choices.downloadName, choices.contentType, Disposition.ATTACHMENT));
     }
 
     /**
@@ -69,7 +117,55 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return a copy with that disposition
      */
     public T inline() {
-        return with(downloadName, contentType, Disposition.INLINE);
+        return with(choices.presentation(choices.downloadName, choices.contentType, Disposition.INLINE));
+    }
+
+    /**
+     * nginx sends this answer at most this fast ({@code X-Accel-Limit-Rate}), instead of the {@code limitRate}
+     * init-param: e.g. free users throttled, paying ones not ({@code 0}). Applies to offloaded answers; the
+     * filter does not throttle what it sends itself.
+     *
+     * @param bytesPerSecond bytes per second, {@code 0} for unlimited
+     * @return a copy with that rate
+     * @throws IllegalArgumentException if it is negative (the {@code limitRate} init-param's rule)
+     */
+    public T limitRate(long bytesPerSecond) {
+        String why = XAccelConfig.limitRateRule(bytesPerSecond);
+        if (why != null) {
+            throw invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
+        }
+        return with(choices.nginx(bytesPerSecond, choices.buffering, choices.charset, choices.accelExpires));
+    }
+
+    /**
+     * {@code X-Accel-Buffering: yes|no} on this answer. nginx honours it on a response it proxies, which is
+     * the answer the filter sends itself behind nginx ({@code false}: nginx passes the bytes on as they come
+     * instead of reading the whole body ahead of a slow client). nginx does not carry it over to the location
+     * an {@code X-Accel-Redirect} names, so an offloaded answer keeps that location's {@code proxy_buffering}
+     * (docs/filter.md).
+     *
+     * @param buffering {@code false} for {@code no}, {@code true} for {@code yes}
+     * @return a copy with that setting
+     */
+    public T buffering(boolean buffering) {
+        return with(choices.nginx(choices.limitRate, buffering, choices.charset, choices.accelExpires));
+    }
+
+    /**
+     * The charset of this answer instead of the {@code charset} init-param: {@code X-Accel-Charset} when
+     * offloaded (nginx appends it to the {@code Content-Type}), {@code ;charset=} on the {@code Content-Type}
+     * when the filter sends the file itself.
+     *
+     * @param charset an HTTP token known to nginx, e.g. {@code utf-8}
+     * @return a copy with that charset
+     * @throws IllegalArgumentException if it is not an HTTP token (the {@code charset} init-param's rule)
+     */
+    public T charset(String charset) {
+        String why = XAccelConfig.tokenRule(charset);
+        if (why != null) {
+            throw invalid(InitParams.CHARSET, charset, why);
+        }
+        return with(choices.nginx(choices.limitRate, choices.buffering, charset, choices.accelExpires));
     }
 
     /**
@@ -78,7 +174,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return the download name, or empty for none
      */
     public Optional<String> downloadName() {
-        return Optional.ofNullable(downloadName);
+        return Optional.ofNullable(choices.downloadName);
     }
 
     /**
@@ -87,7 +183,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return the media type, or empty when the filter looks it up
      */
     public Optional<String> contentType() {
-        return Optional.ofNullable(contentType);
+        return Optional.ofNullable(choices.contentType);
     }
 
     /**
@@ -96,7 +192,39 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @return {@link Disposition#INLINE}, {@link Disposition#ATTACHMENT}, or empty when the filter's default applies
      */
     public Optional<Disposition> disposition() {
-        return Optional.ofNullable(disposition);
+        return Optional.ofNullable(choices.disposition);
+    }
+
+    /**
+     * The rate chosen for this answer.
+     *
+     * @return bytes per second, or empty when the {@code limitRate} init-param applies
+     */
+    public OptionalLong limitRate() {
+        return choices.limitRate == null ? OptionalLong.empty() : OptionalLong.of(choices.limitRate);
+    }
+
+    /**
+     * The buffering chosen for this answer.
+     *
+     * @return {@code false} for {@code X-Accel-Buffering: no}, or empty when none is sent
+     */
+    public Optional<Boolean> buffering() {
+        return Optional.ofNullable(choices.buffering);
+    }
+
+    /**
+     * The charset chosen for this answer.
+     *
+     * @return the charset, or empty when the {@code charset} init-param applies
+     */
+    public Optional<String> charset() {
+        return Optional.ofNullable(choices.charset);
+    }
+
+    /** The refusal of a per-answer value: names the setting, the value and the rule it breaks. */
+    static IllegalArgumentException invalid(String setting, Object value, String why) {
+        return new IllegalArgumentException(Messages.get("file.setting", setting, String.valueOf(value), why));
     }
 
     /** A content type as given to {@code contentType(type)}, trimmed; {@code null} for none or blank. */
@@ -115,19 +243,16 @@ public abstract class Declaration<T extends Declaration<T>> {
 
     /** Whether the choices are the same (for the kinds' {@code equals}). */
     final boolean sameChoices(Declaration<?> o) {
-        return Objects.equals(downloadName, o.downloadName) && Objects.equals(contentType, o.contentType)
-                && disposition == o.disposition;
+        return choices.equals(o.choices);
     }
 
     /** The choices' hash (for the kinds' {@code hashCode}). */
     final int choicesHash() {
-        return Objects.hash(downloadName, contentType, disposition);
+        return choices.hashCode();
     }
 
-    /** The choices made, for the kinds' {@code toString}: {@code , downloadName=..., contentType=..., inline}. */
+    /** The choices made, for the kinds' {@code toString}. */
     final String choicesText() {
-        return (downloadName == null ? "" : ", downloadName=" + downloadName)
-                + (contentType == null ? "" : ", contentType=" + contentType)
-                + (disposition == null ? "" : ", " + disposition.token());
+        return choices.text();
     }
 }

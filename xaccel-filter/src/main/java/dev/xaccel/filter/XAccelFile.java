@@ -2,7 +2,9 @@ package dev.xaccel.filter;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
+import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
@@ -17,8 +19,8 @@ public final class XAccelFile extends Declaration<XAccelFile> {
 
     private final Path path;
 
-    private XAccelFile(Path path, String downloadName, String contentType, Disposition disposition) {
-        super(downloadName, contentType, disposition);
+    private XAccelFile(Path path, Choices choices) {
+        super(choices);
         this.path = path;
     }
 
@@ -33,12 +35,39 @@ public final class XAccelFile extends Declaration<XAccelFile> {
         if (!path.isAbsolute()) {
             throw new IllegalArgumentException(Messages.get("file.relative", path));
         }
-        return new XAccelFile(path, null, null, null);
+        return new XAccelFile(path, Choices.NONE);
     }
 
     @Override
-    XAccelFile with(String downloadName, String contentType, Disposition disposition) {
-        return new XAccelFile(path, downloadName, contentType, disposition);
+    XAccelFile with(Choices choices) {
+        return new XAccelFile(path, choices);
+    }
+
+    /**
+     * {@code X-Accel-Expires} of this answer when offloaded, instead of its location's {@code expires=} and the
+     * {@code accelExpires} init-param: how long nginx's {@code proxy_cache} may keep the decision
+     * (docs/small-files.md); {@code 0} never. As for the init-param, an answer that sets a cookie is never cached.
+     *
+     * @param value integer seconds, or {@code @} followed by epoch seconds
+     * @return a copy with that value
+     * @throws IllegalArgumentException if it is neither (the {@code accelExpires} init-param's rule)
+     */
+    public XAccelFile accelExpires(String value) {
+        String why = XAccelConfig.accelExpiresRule(value);
+        if (why != null) {
+            throw invalid(InitParams.ACCEL_EXPIRES, value, why);
+        }
+        Choices c = choices();
+        return with(c.nginx(c.limitRate(), c.buffering(), c.charset(), value));
+    }
+
+    /**
+     * The {@code X-Accel-Expires} chosen for this answer.
+     *
+     * @return the value, or empty when the location's or the init-param's applies
+     */
+    public Optional<String> accelExpires() {
+        return Optional.ofNullable(choices().accelExpires());
     }
 
     /**

@@ -22,13 +22,16 @@ import dev.xaccel.filter.internal.util.Uris;
  * nginx the answer is {@code X-Accel-Redirect: /_xaccel/remote/<scheme>/<host>/<path>?<query>} and nginx fetches
  * the object from the store ({@code docs/nginx/xaccel-remote.conf.template}); otherwise the filter streams it
  * itself. The URL's query is a credential: it never appears in {@link #toString()} or a log line.
+ *
+ * <p>A remote answer has no {@code accelExpires}: it always carries {@code X-Accel-Expires: 0}, since a cached
+ * decision would name a presigned URL that expired.
  */
 public final class XAccelRemote extends Declaration<XAccelRemote> {
 
     private final URI url;
 
-    private XAccelRemote(URI url, String downloadName, String contentType, Disposition disposition) {
-        super(downloadName, contentType, disposition);
+    private XAccelRemote(URI url, Choices choices) {
+        super(choices);
         this.url = url;
     }
 
@@ -47,12 +50,12 @@ public final class XAccelRemote extends Declaration<XAccelRemote> {
                 || ascii.getHost() == null || ascii.getRawUserInfo() != null || ascii.getRawFragment() != null) {
             throw new IllegalArgumentException(Messages.get("remote.url", Uris.withoutQuery(ascii)));
         }
-        return new XAccelRemote(ascii, null, null, null);
+        return new XAccelRemote(ascii, Choices.NONE);
     }
 
     @Override
-    XAccelRemote with(String downloadName, String contentType, Disposition disposition) {
-        return new XAccelRemote(url, downloadName, contentType, disposition);
+    XAccelRemote with(Choices choices) {
+        return new XAccelRemote(url, choices);
     }
 
     /**

@@ -12,7 +12,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * error instead (before or after declaring, {@code when=after}), {@code name} sets a download name,
  * {@code spoof} sets an X-Accel-Redirect itself, {@code body} writes text after declaring, {@code abs} declares
  * an absolute path, {@code validators} sets ETag/Last-Modified/Accept-Ranges/Content-Range before declaring,
- * {@code pre} writes body text before declaring.
+ * {@code pre} writes body text before declaring; {@code rate}, {@code buffering} ({@code yes|no}), {@code charset}
+ * and {@code expires} are the declaration's own nginx settings.
  */
 final class DeclaringServlet extends HttpServlet {
 
@@ -56,6 +57,18 @@ final class DeclaringServlet extends HttpServlet {
         }
         if (req.getParameter("type") != null) {
             f = f.contentType(req.getParameter("type"));
+        }
+        if (req.getParameter("rate") != null) {
+            f = f.limitRate(Long.parseLong(req.getParameter("rate")));
+        }
+        if (req.getParameter("buffering") != null) {
+            f = f.buffering("yes".equals(req.getParameter("buffering")));
+        }
+        if (req.getParameter("charset") != null) {
+            f = f.charset(req.getParameter("charset"));
+        }
+        if (req.getParameter("expires") != null) {
+            f = f.accelExpires(req.getParameter("expires"));
         }
         XAccel.sendFile(req, resp, f);
         if (req.getParameter("body") != null) {

@@ -348,6 +348,29 @@ class XAccelFilterIT {
     }
 
     @Test
+    void perFileSettingsOverrideTheFiltersForThatAnswerOnly() throws Exception {
+        HttpResponse<byte[]> r = http.get("/extras/declare/x?f=song.mp3&rate=0&charset=koi8-r&expires=600"
+                + "&buffering=no");
+        assertOffloaded(r, "/_xaccel/media/song.mp3");
+        assertEquals("0", header(r, "X-Accel-Limit-Rate"));
+        assertEquals("koi8-r", header(r, "X-Accel-Charset"));
+        assertEquals("600", header(r, "X-Accel-Expires"));
+        assertFalse(r.headers().firstValue("X-Accel-Buffering").isPresent(), "nginx ignores it on an offload");
+        HttpResponse<byte[]> next = http.get("/extras/declare/x?f=song.mp3");
+        assertEquals("1000", header(next, "X-Accel-Limit-Rate"));
+        assertEquals("utf-8", header(next, "X-Accel-Charset"));
+        assertEquals("0", header(next, "X-Accel-Expires"));
+
+        HttpResponse<byte[]> direct = http.get("/never/declare/x?f=song.mp3&charset=utf-8&buffering=no&rate=5",
+                MARKER, ACCEL);
+        assertEquals(200, direct.statusCode());
+        assertEquals("audio/mpeg;charset=utf-8", header(direct, "Content-Type"));
+        assertEquals("no", header(direct, "X-Accel-Buffering"));
+        assertFalse(direct.headers().firstValue("X-Accel-Limit-Rate").isPresent(), "the filter does not throttle");
+        assertArrayEquals(SONG, direct.body());
+    }
+
+    @Test
     void nginxExtrasAndDefaultAttachment() throws Exception {
         HttpResponse<byte[]> r = http.get("/extras/declare/x?f=song.mp3");
         assertOffloaded(r, "/_xaccel/media/song.mp3");

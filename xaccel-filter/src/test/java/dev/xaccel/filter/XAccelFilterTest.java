@@ -2,6 +2,7 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -373,6 +374,35 @@ class XAccelFilterTest {
         assertThrows(IllegalArgumentException.class, () -> XAccelFile.of(Path.of("relative")));
         assertThrows(IllegalArgumentException.class, () -> a.contentType("text/plain\r\nX-Evil: 1"));
         assertThrows(NullPointerException.class, () -> XAccelFile.of(null));
+    }
+
+    @Test
+    void perFileNginxSettingsAreCheckedByTheInitParamsRulesWhenDeclared() {
+        XAccelFile a = XAccelFile.of(media.resolve("song.mp3"));
+        XAccelFile b = a.limitRate(4096).buffering(false).charset("utf-8").accelExpires("@1767225600");
+        assertTrue(a.limitRate().isEmpty() && a.buffering().isEmpty() && a.charset().isEmpty());
+        assertTrue(a.accelExpires().isEmpty());
+        assertEquals(4096, b.limitRate().getAsLong());
+        assertEquals(false, b.buffering().get());
+        assertEquals("utf-8", b.charset().get());
+        assertEquals("@1767225600", b.accelExpires().get());
+        assertEquals(b, a.limitRate(4096).buffering(false).charset("utf-8").accelExpires("@1767225600"));
+        assertNotEquals(b, b.limitRate(0));
+        assertTrue(b.toString().contains("limitRate=4096, buffering=no, charset=utf-8"), b.toString());
+
+        IllegalArgumentException rate = assertThrows(IllegalArgumentException.class, () -> a.limitRate(-1));
+        assertEquals("Invalid value [-1] for the answer's limitRate: "
+                + "expected an integer number of bytes per second >= 0 (no units)", rate.getMessage());
+        IllegalArgumentException charset = assertThrows(IllegalArgumentException.class,
+                () -> a.charset("utf-8\r\nX-Evil: 1"));
+        assertTrue(charset.getMessage().contains("[utf-8\r\nX-Evil: 1] for the answer's charset"),
+                charset.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> a.charset(null));
+        IllegalArgumentException expires = assertThrows(IllegalArgumentException.class, () -> a.accelExpires("1h"));
+        assertTrue(expires.getMessage().contains("[1h] for the answer's accelExpires"), expires.getMessage());
+        XAccelRemote remote = XAccelRemote.of(java.net.URI.create("https://store.example/b/k?sig=1"));
+        assertThrows(IllegalArgumentException.class, () -> remote.limitRate(-5));
+        assertEquals(0, remote.limitRate(0).buffering(false).limitRate().getAsLong());
     }
 
     @Test

@@ -77,6 +77,34 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         mappings = List.copyOf(mappings);
     }
 
+    /**
+     * The rule of {@code limitRate}, for the init-param and a declaration's own rate alike.
+     *
+     * @return the rule the value breaks, or {@code null} when it is valid
+     */
+    public static String limitRateRule(long bytesPerSecond) {
+        return bytesPerSecond < 0 ? Messages.get("config.limitRate") : null;
+    }
+
+    /**
+     * The rule of {@code accelExpires} (seconds, or {@code @} + epoch seconds), for the init-param and a
+     * declaration's own value alike.
+     *
+     * @return the rule the value breaks, or {@code null} when it is valid
+     */
+    public static String accelExpiresRule(String value) {
+        return value == null || !EXPIRES.matcher(value).matches() ? Messages.get("config.accelExpires") : null;
+    }
+
+    /**
+     * The rule of an HTTP token ({@code charset}, ...), for the init-params and a declaration's own value alike.
+     *
+     * @return the rule the value breaks, or {@code null} when it is valid
+     */
+    public static String tokenRule(String value) {
+        return value == null || !TOKEN.matcher(value).matches() ? Messages.get("config.token") : null;
+    }
+
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
     public Location locationFor(Path realFile) {
         for (Location l : locations) {
@@ -207,8 +235,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         public Builder limitRate(long bytesPerSecond) {
-            if (bytesPerSecond < 0) {
-                throw ConfigException.invalid(InitParams.LIMIT_RATE, bytesPerSecond, Messages.get("config.limitRate"));
+            String why = limitRateRule(bytesPerSecond);
+            if (why != null) {
+                throw ConfigException.invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
             }
             limitRate = bytesPerSecond;
             return this;
@@ -221,8 +250,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
 
         /** @param value seconds, or {@code @} + epoch seconds */
         public Builder accelExpires(String value) {
-            if (value == null || !EXPIRES.matcher(value).matches()) {
-                throw ConfigException.invalid(InitParams.ACCEL_EXPIRES, value, Messages.get("config.accelExpires"));
+            String why = accelExpiresRule(value);
+            if (why != null) {
+                throw ConfigException.invalid(InitParams.ACCEL_EXPIRES, value, why);
             }
             accelExpires = value;
             return this;
@@ -444,8 +474,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         private static String token(String param, String value) {
-            if (value == null || !TOKEN.matcher(value).matches()) {
-                throw ConfigException.invalid(param, value, Messages.get("config.token"));
+            String why = tokenRule(value);
+            if (why != null) {
+                throw ConfigException.invalid(param, value, why);
             }
             return value;
         }

@@ -29,7 +29,7 @@ public final class OffloadResponder {
         // X-Sendfile: the front end keeps the validators and answers conditionals with them (never the nginx path)
         begin(cfg, offload.redirect(), representation, offload.validators(), resp);
         if (cfg.headerType().isNginx()) {
-            accelExpires(cfg, location, resp, file);
+            accelExpires(cfg, location, representation.extras(), resp, file);
             if (location.cacheable() && offload.rawPath() != null) {
                 resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
             }
@@ -50,7 +50,11 @@ public final class OffloadResponder {
         resp.setContentLength(0);
     }
 
-    /** Status, the file's headers, the offload header and nginx's rate and charset extras. */
+    /**
+     * Status, the file's headers, the offload header and nginx's rate and charset extras. No
+     * {@code X-Accel-Buffering}: nginx applies it to the answer it reads it from, and this answer's body is empty;
+     * the location the redirect names buffers as its own {@code proxy_buffering} says (measured, docs/filter.md).
+     */
     private static void begin(XAccelConfig cfg, String redirect, Representation representation,
             Validators validators, HttpServletResponse resp) {
         resp.resetBuffer();
@@ -58,22 +62,26 @@ public final class OffloadResponder {
         representation.writeOffloaded(resp, validators);
         resp.setHeader(cfg.headerType().headerName(), redirect);
         if (cfg.headerType().isNginx()) {
-            if (cfg.limitRate() != null) {
-                resp.setHeader("X-Accel-Limit-Rate", cfg.limitRate().toString());
+            AccelExtras extras = representation.extras();
+            if (extras.limitRate() != null) {
+                resp.setHeader("X-Accel-Limit-Rate", extras.limitRate().toString());
             }
-            if (cfg.charset() != null) {
-                resp.setHeader("X-Accel-Charset", cfg.charset());
+            if (extras.charset() != null) {
+                resp.setHeader("X-Accel-Charset", extras.charset());
             }
         }
     }
 
     /**
-     * {@code X-Accel-Expires} of the location (else the global {@code accelExpires}). A cacheable value (not
-     * {@code 0}) also gets {@code Vary: <cacheVary>}, merged into one header line (nginx 1.22 reads only the
-     * first {@code Vary}); a response carrying {@code Set-Cookie} is never cacheable: {@code X-Accel-Expires: 0}.
+     * {@code X-Accel-Expires} of the declaration, else of the location, else the global {@code accelExpires}. A
+     * cacheable value (not {@code 0}) also gets {@code Vary: <cacheVary>}, merged into one header line (nginx 1.22
+     * reads only the first {@code Vary}); a response carrying {@code Set-Cookie} is never cacheable:
+     * {@code X-Accel-Expires: 0}.
      */
-    private static void accelExpires(XAccelConfig cfg, Location location, HttpServletResponse resp, Path file) {
-        String expires = location.accelExpires() != null ? location.accelExpires() : cfg.accelExpires();
+    private static void accelExpires(XAccelConfig cfg, Location location, AccelExtras extras,
+            HttpServletResponse resp, Path file) {
+        String expires = extras.accelExpires() != null ? extras.accelExpires()
+                : location.accelExpires() != null ? location.accelExpires() : cfg.accelExpires();
         if (expires == null) {
             return;
         }

@@ -1,5 +1,7 @@
 package dev.xaccel.filter.internal.delivery;
 
+import java.util.Locale;
+
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -20,9 +22,17 @@ import dev.xaccel.filter.internal.http.Validators;
  * @param contentDisposition    the {@code Content-Disposition} value, or {@code null}
  * @param cacheControl          the {@code Cache-Control} value, or {@code null}
  * @param contentSecurityPolicy the {@code Content-Security-Policy} value, or {@code null}
+ * @param extras                nginx's per-response settings ({@code X-Accel-*}), never {@code null}
  */
 public record Representation(String contentType, String contentDisposition, String cacheControl,
-        String contentSecurityPolicy) {
+        String contentSecurityPolicy, AccelExtras extras) {
+
+    /** Without per-response settings: the init-params' defaults. */
+    public Representation(String contentType, String contentDisposition, String cacheControl,
+            String contentSecurityPolicy) {
+        this(contentType, contentDisposition, cacheControl, contentSecurityPolicy,
+                new AccelExtras(null, null, null, null));
+    }
 
     private static final String CSP = "Content-Security-Policy";
 
@@ -50,7 +60,8 @@ public record Representation(String contentType, String contentDisposition, Stri
         } else if (d == Disposition.ATTACHMENT) {
             disposition = ContentDisposition.format(d, name);
         }
-        return new Representation(type, disposition, config.cacheControl(), config.contentSecurityPolicy());
+        return new Representation(type, disposition, config.cacheControl(), config.contentSecurityPolicy(),
+                AccelExtras.of(config, declared));
     }
 
     /**
@@ -85,7 +96,8 @@ public record Representation(String contentType, String contentDisposition, Stri
 
     /**
      * The headers of a body the filter sends: validators, cache policy, disposition, security headers, type
-     * and length.
+     * (with the {@link AccelExtras#charset()} when it names none), length, and a declared
+     * {@code X-Accel-Buffering} for an nginx that proxies this answer.
      *
      * @param validators the file's, or {@code null} when the sender passed on the store's own
      * @param type       the body's type: this representation's, or a multipart type for several ranges
@@ -95,10 +107,22 @@ public record Representation(String contentType, String contentDisposition, Stri
         writeValidators(resp, validators);
         disposition(resp);
         security(resp);
-        resp.setContentType(type);
+        resp.setContentType(withCharset(type));
+        if (extras.buffering() != null) {
+            resp.setHeader("X-Accel-Buffering", extras.bufferingValue());
+        }
         if (length >= 0) {
             resp.setContentLengthLong(length);
         }
+    }
+
+    /** A type without charset parameter (nor a multipart one) gets the answer's charset. */
+    private String withCharset(String type) {
+        if (extras.charset() == null || type.regionMatches(true, 0, "multipart/", 0, 10)
+                || type.toLowerCase(Locale.ROOT).contains("charset=")) {
+            return type;
+        }
+        return type + ";charset=" + extras.charset();
     }
 
     private static void validators(HttpServletResponse resp, Validators v) {
