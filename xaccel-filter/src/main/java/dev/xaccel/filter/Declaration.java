@@ -3,8 +3,8 @@ package dev.xaccel.filter;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.ValueRules;
 
 /**
  * What application code declares as the answer to a request: a local file ({@link XAccelFile}) or an object in a
@@ -130,7 +130,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @throws IllegalArgumentException if it is negative (the {@code limitRate} init-param's rule)
      */
     public T limitRate(long bytesPerSecond) {
-        String why = XAccelConfig.limitRateRule(bytesPerSecond);
+        String why = ValueRules.limitRate(bytesPerSecond);
         if (why != null) {
             throw invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
         }
@@ -161,7 +161,7 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @throws IllegalArgumentException if it is not an HTTP token (the {@code charset} init-param's rule)
      */
     public T charset(String charset) {
-        String why = XAccelConfig.tokenRule(charset);
+        String why = ValueRules.token(charset);
         if (why != null) {
             throw invalid(InitParams.CHARSET, charset, why);
         }

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.ValueRules;
 
 /**
  * Immutable description of a file the application wants to send: the file itself plus optional download
@@ -53,7 +53,7 @@ public final class XAccelFile extends Declaration<XAccelFile> {
      * @throws IllegalArgumentException if it is neither (the {@code accelExpires} init-param's rule)
      */
     public XAccelFile accelExpires(String value) {
-        String why = XAccelConfig.accelExpiresRule(value);
+        String why = ValueRules.accelExpires(value);
         if (why != null) {
             throw invalid(InitParams.ACCEL_EXPIRES, value, why);
         }

@@ -36,6 +36,7 @@ import dev.xaccel.filter.internal.delivery.MappedFiles;
 import dev.xaccel.filter.internal.delivery.OffloadDecision;
 import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
 import dev.xaccel.filter.internal.delivery.RemoteDelivery;
+import dev.xaccel.filter.internal.delivery.RootWatch;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.metrics.JmxRegistration;
@@ -111,10 +112,11 @@ public final class XAccelFilter implements Filter {
         SignedLinksPublication links = new SignedLinksPublication(ctx, cfg.signedLinks());
         links.checkFree(name);
         String line = InitParam.describe(cfg);
-        FilterStatistics stats = new FilterStatistics(line);
+        RootWatch roots = new RootWatch(cfg);
+        FilterStatistics stats = new FilterStatistics(line, roots::missingNow);
         OffloadDecision decision = new OffloadDecision(cfg);
         FileDelivery delivery = new FileDelivery(cfg, stats, decision,
-                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx);
+                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx, roots);
         reportConfinement(name, cfg);
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
         RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);

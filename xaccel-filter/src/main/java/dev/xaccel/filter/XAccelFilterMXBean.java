@@ -56,6 +56,16 @@ public interface XAccelFilterMXBean {
     long getInFlight();
 
     /**
+     * Data roots (of {@code locations} and {@code mappings}) that are missing right now: unmounted, moved away, or
+     * no longer a directory. Looked at when asked (one {@code stat} per root), so a health check sees a root go
+     * and come back even while no request comes in; the filter logs it as a 404 would (a throttled WARNING, an
+     * INFO line when it is back).
+     *
+     * @return 0 when every root is there
+     */
+    int getMissingRoots();
+
+    /**
      * The effective configuration, one line, as logged at startup (never the signed-link secret).
      *
      * @return {@code name=value} pairs in the order of the init-param table

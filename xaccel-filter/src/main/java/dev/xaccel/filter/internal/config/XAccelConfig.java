@@ -24,6 +24,7 @@ import dev.xaccel.filter.XAccelFilter;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
 import dev.xaccel.filter.internal.http.TrustedProxies;
 import dev.xaccel.filter.internal.util.Messages;
+import dev.xaccel.filter.internal.util.ValueRules;
 import dev.xaccel.filter.internal.util.PathRules;
 
 /**
@@ -67,42 +68,12 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     public static final int MIN_REDIRECT_LENGTH = 256;
 
-    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\\s*;\\s*[^\\u0000-\\u001f\\u007f]*)?");
-    private static final Pattern EXPIRES = Pattern.compile("@?\\d{1,18}");
 
     public XAccelConfig {
         locations = List.copyOf(locations);
         mappings = List.copyOf(mappings);
-    }
-
-    /**
-     * The rule of {@code limitRate}, for the init-param and a declaration's own rate alike.
-     *
-     * @return the rule the value breaks, or {@code null} when it is valid
-     */
-    public static String limitRateRule(long bytesPerSecond) {
-        return bytesPerSecond < 0 ? Messages.get("config.limitRate") : null;
-    }
-
-    /**
-     * The rule of {@code accelExpires} (seconds, or {@code @} + epoch seconds), for the init-param and a
-     * declaration's own value alike.
-     *
-     * @return the rule the value breaks, or {@code null} when it is valid
-     */
-    public static String accelExpiresRule(String value) {
-        return value == null || !EXPIRES.matcher(value).matches() ? Messages.get("config.accelExpires") : null;
-    }
-
-    /**
-     * The rule of an HTTP token ({@code charset}, ...), for the init-params and a declaration's own value alike.
-     *
-     * @return the rule the value breaks, or {@code null} when it is valid
-     */
-    public static String tokenRule(String value) {
-        return value == null || !TOKEN.matcher(value).matches() ? Messages.get("config.token") : null;
     }
 
     /** The most specific location whose real root contains {@code realFile}, or {@code null}. */
@@ -235,7 +206,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         public Builder limitRate(long bytesPerSecond) {
-            String why = limitRateRule(bytesPerSecond);
+            String why = ValueRules.limitRate(bytesPerSecond);
             if (why != null) {
                 throw ConfigException.invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
             }
@@ -250,7 +221,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
 
         /** @param value seconds, or {@code @} + epoch seconds */
         public Builder accelExpires(String value) {
-            String why = accelExpiresRule(value);
+            String why = ValueRules.accelExpires(value);
             if (why != null) {
                 throw ConfigException.invalid(InitParams.ACCEL_EXPIRES, value, why);
             }
@@ -325,7 +296,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
                 if (t.isEmpty()) {
                     continue;
                 }
-                if (!TOKEN.matcher(t).matches() || t.equals("*")) {
+                if (!ValueRules.isToken(t) || t.equals("*")) {
                     throw ConfigException.invalid(InitParams.CACHE_VARY, headerNames, Messages.get("config.cacheVary"));
                 }
                 sb.append(sb.length() > 0 ? ", " : "").append(t);
@@ -474,7 +445,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         private static String token(String param, String value) {
-            String why = tokenRule(value);
+            String why = ValueRules.token(value);
             if (why != null) {
                 throw ConfigException.invalid(param, value, why);
             }

@@ -32,15 +32,18 @@ public final class FileDelivery {
     private final ServletContext servletContext;
     private final RootWatch roots;
 
-    /** @param servletContext for {@code getMimeType}, may be {@code null} */
+    /**
+     * @param servletContext for {@code getMimeType}, may be {@code null}
+     * @param roots          the watch over the configuration's roots
+     */
     public FileDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
-            DirectFileSender sender, ServletContext servletContext) {
+            DirectFileSender sender, ServletContext servletContext, RootWatch roots) {
         this.config = config;
         this.stats = stats;
         this.decision = decision;
         this.sender = sender;
         this.servletContext = servletContext;
-        this.roots = new RootWatch(config);
+        this.roots = roots;
     }
 
     public XAccelConfig config() {

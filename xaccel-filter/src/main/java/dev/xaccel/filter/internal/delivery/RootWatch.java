@@ -20,7 +20,7 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
  * missing ({@link ThrottledLog}: the first, then at most one a minute), one INFO line when it is back. Clients see
  * nothing of it but the 404 every file below a missing root gets anyway, never a path. The roots are looked at only
  * when a file could not be found (and, while one is missing, before every delivery, to notice its return), so the
- * normal path pays nothing. Thread-safe; one per filter instance.
+ * normal path pays nothing; a health check asks {@link #missingNow()}. Thread-safe; one per filter instance.
  */
 public final class RootWatch {
 
@@ -66,8 +66,19 @@ public final class RootWatch {
         return anyMissing;
     }
 
-    private void check() {
-        boolean missingNow = false;
+    /**
+     * Looks at every root now (a health check's question): one {@code stat} per root, with the same log lines as
+     * a 404 would bring.
+     *
+     * @return how many roots are missing
+     */
+    public int missingNow() {
+        return check();
+    }
+
+    /** @return how many roots are missing */
+    private int check() {
+        int missingNow = 0;
         for (Watched w : roots) {
             boolean present = Files.isDirectory(w.root, LinkOption.NOFOLLOW_LINKS);
             boolean back;
@@ -76,12 +87,13 @@ public final class RootWatch {
                 w.missing = !present;
             }
             if (!present) {
-                missingNow = true;
+                missingNow++;
                 w.missingLog.log(() -> Messages.get("root.missing", w.root));
             } else if (back) {
                 LOG.info(Messages.get("root.back", w.root));
             }
         }
-        anyMissing = missingNow;
+        anyMissing = missingNow > 0;
+        return missingNow;
     }
 }

@@ -1,6 +1,7 @@
 package dev.xaccel.filter.internal.metrics;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 
 import dev.xaccel.filter.XAccelFilterMXBean;
 
@@ -15,9 +16,12 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     /** A gauge: deliveries begun and not yet ended ({@link #begin()}/{@link #end()}). */
     private final LongAdder inFlight = new LongAdder();
     private final String configuration;
+    private final IntSupplier missingRoots;
 
-    public FilterStatistics(String configuration) {
+    /** @param missingRoots how many data roots are missing, looked at when asked */
+    public FilterStatistics(String configuration, IntSupplier missingRoots) {
         this.configuration = configuration;
+        this.missingRoots = missingRoots;
     }
 
     /** A delivery begins: the caller ends it with {@link #end()} in a {@code finally}. */
@@ -67,6 +71,11 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     @Override
     public long getInFlight() {
         return inFlight.sum();
+    }
+
+    @Override
+    public int getMissingRoots() {
+        return missingRoots.getAsInt();
     }
 
     @Override

@@ -113,11 +113,11 @@ class DirectDeliveryIT extends LibraryAppTestBase {
     @Test
     void directDeliveriesAndTheirBytesAreCounted() {
         double files = meters.get(XAccelMeterBinder.REQUESTS).tag("outcome", "direct").functionCounter().count();
-        double bytes = meters.get(XAccelMeterBinder.BYTES_DIRECT).functionCounter().count();
+        double bytes = meters.get(XAccelMeterBinder.SENT).functionCounter().count();
         direct(get("/files/1", "reader"));
         assertThat(meters.get(XAccelMeterBinder.REQUESTS).tag("outcome", "direct").functionCounter().count())
                 .isEqualTo(files + 1);
-        assertThat(meters.get(XAccelMeterBinder.BYTES_DIRECT).functionCounter().count())
+        assertThat(meters.get(XAccelMeterBinder.SENT).functionCounter().count())
                 .isEqualTo(bytes + TestMedia.content(1).length);
     }
 }

@@ -20,7 +20,7 @@ import dev.xaccel.testsupport.RawHttp;
 /**
  * The one application context the end-to-end tests share (Spring caches it): {@link TestLibraryApplication} on a
  * random port with the starter configured by properties only — one location on the test media, signed links,
- * static resources from the file system under {@code /static/**}, Actuator's info endpoint.
+ * static resources from the file system under {@code /static/**}, Actuator's info and health endpoints.
  */
 @SpringBootTest(classes = TestLibraryApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
@@ -28,7 +28,8 @@ import dev.xaccel.testsupport.RawHttp;
             "xaccel.signed-link-prefix=/s/media/",
             "xaccel.static-resources=true",
             "spring.mvc.static-path-pattern=/static/**",
-            "management.endpoints.web.exposure.include=info",
+            "management.endpoints.web.exposure.include=health,info",
+            "management.endpoint.health.show-details=always",
             "xaccel.connector.defer-accept-seconds=1"
         })
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -202,7 +202,7 @@ class NginxOffloadIT extends LibraryAppTestBase {
         }
         assertThat(offloaded() - before).isEqualTo(3.0);
         assertThat(meters.get(XAccelMeterBinder.REQUESTS).tag("outcome", "direct").functionCounter()).isNotNull();
-        assertThat(meters.get(XAccelMeterBinder.BYTES_DIRECT).functionCounter().getId().getBaseUnit())
+        assertThat(meters.get(XAccelMeterBinder.SENT).functionCounter().getId().getBaseUnit())
                 .isEqualTo("bytes");
     }
 

@@ -21,7 +21,8 @@ public class TestLibraryApplication {
     @Bean
     SecurityFilterChain security(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(auth -> auth
-                .requestMatchers("/actuator/info", "/static/**", "/bytes", "/classpath").permitAll()
+                .requestMatchers("/actuator/info", "/actuator/health", "/static/**", "/bytes", "/classpath")
+                .permitAll()
                 .requestMatchers("/admin/**").hasRole("ADMIN")
                 .anyRequest().authenticated())
                 .httpBasic(Customizer.withDefaults())
