@@ -82,6 +82,23 @@ class NginxOffloadIT extends LibraryAppTestBase {
         assertThat(nginx.awaitAccessLogLine(id)).contains("uri=\"/_xaccel/media/hash#tag.bin\"");
     }
 
+    /** A controller returning an XAccelFile with its own settings: nginx applies them; the header level direct. */
+    @Test
+    void aControllersXAccelFileCarriesItsOwnNginxSettings() {
+        RawHttp.Response r = viaNginx(get("/xaccel-settings/5", "reader"), rid());
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type")).isEqualTo("text/plain; charset=utf-8");
+        assertThat(r.body()).isEqualTo(TestMedia.content(5));
+
+        RawHttp.Response decision = get("/xaccel-settings/5", "reader").header("X-Sendfile-Type", "X-Accel-Redirect")
+                .send(tomcatPort);
+        assertThat(decision.header("X-Accel-Redirect")).startsWith("/_xaccel/media/");
+        assertThat(decision.header("X-Accel-Limit-Rate")).isEqualTo("65536");
+        assertThat(decision.header("X-Accel-Charset")).isEqualTo("utf-8");
+        assertThat(decision.header("X-Accel-Expires")).isEqualTo("0");
+        assertThat(decision.header("X-Accel-Buffering")).as("nginx ignores it on an offload answer").isNull();
+    }
+
     @Test
     void rangeIsNginxs() {
         String id = rid();

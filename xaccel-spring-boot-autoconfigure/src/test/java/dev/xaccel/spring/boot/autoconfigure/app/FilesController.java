@@ -106,4 +106,11 @@ public class FilesController {
     public XAccelFile xaccelFile(@PathVariable int id) {
         return XAccelFile.of(file(id)).downloadName("Track " + id + ".mp3");
     }
+
+    /** An {@code XAccelFile} with its own nginx settings: they reach the offload answer as they are. */
+    @GetMapping("/xaccel-settings/{id}")
+    public XAccelFile xaccelFileWithSettings(@PathVariable int id) {
+        return XAccelFile.of(file(id)).contentType("text/plain").charset("utf-8").limitRate(65536)
+                .accelExpires("0").buffering(false);
+    }
 }
