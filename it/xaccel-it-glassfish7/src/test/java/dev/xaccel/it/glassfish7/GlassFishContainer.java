@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
 import org.glassfish.embeddable.GlassFishProperties;
 import org.glassfish.embeddable.GlassFishRuntime;
@@ -24,19 +25,21 @@ import org.glassfish.embeddable.GlassFishRuntime;
  * mappings, deployed with GlassFish's deployer and undeployed by {@link #close()}.
  * <p>
  * One GlassFish per JVM, started with the first application and stopped when the JVM exits: embedded GlassFish
- * cannot start a second server in a JVM once one was disposed (its services' run levels stay set), and a
- * container's applications come and go by deployment anyway. So every container of a test JVM listens on the same
- * port, and one application is deployed at a time (the suite's classes run one after the other).
+ * cannot start a second server in a JVM once one was disposed (its services' run levels stay set). Each container
+ * is a virtual server of its own with an HTTP listener of its own on a free loopback port, made with GlassFish's
+ * admin commands and deleted again by {@link #close()}, so that several applications at the root context run at
+ * once (the suite's spoofed-marker and symlink-swap classes start two).
  */
 final class GlassFishContainer implements ServletContainer {
 
     private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
     private static GlassFish glassfish;
-    private static int port;
 
     private final String suite;
     private final List<String> instanceIds = new ArrayList<>();
     private String deployed;
+    private String listener;
+    private String virtualServer;
 
     private GlassFishContainer(String suite) {
         this.suite = suite;
@@ -47,9 +50,8 @@ final class GlassFishContainer implements ServletContainer {
             // GlassFish unpacks its instance to a temporary directory: below target/, not /tmp
             Path tmp = Files.createDirectories(TestPaths.target().resolve("glassfish-tmp").toAbsolutePath());
             System.setProperty("glassfish.embedded.tmpdir", tmp.toString());
-            int listen = Ports.freeLoopbackPort();
             GlassFishProperties properties = new GlassFishProperties();
-            properties.setPort("http-listener", listen);
+            properties.setPort("http-listener", Ports.freeLoopbackPort());
             properties.setProperty("embedded-glassfish-config.server.network-config.network-listeners"
                     + ".network-listener.http-listener.address", "127.0.0.1");
             GlassFish gf = GlassFishRuntime.bootstrap().newGlassFish(properties);
@@ -62,7 +64,6 @@ final class GlassFishContainer implements ServletContainer {
                 }
             }, "glassfish-stop"));
             glassfish = gf;
-            port = listen;
         }
         return glassfish;
     }
@@ -75,8 +76,15 @@ final class GlassFishContainer implements ServletContainer {
         Files.createDirectories(war.resolve("WEB-INF"));
         Files.writeString(war.resolve("WEB-INF/web.xml"), webXml(app), StandardCharsets.UTF_8);
         String deployedName;
+        int port = Ports.freeLoopbackPort();
         try {
-            deployedName = server().getDeployer().deploy(war.toFile(), "--name=" + name,
+            GlassFish gf = server();
+            virtualServer = "vs-" + name;
+            admin(gf, "create-virtual-server", "--hosts=127.0.0.1", virtualServer);
+            listener = "l-" + name;
+            admin(gf, "create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
+                    "--defaultvs=" + virtualServer, listener);
+            deployedName = gf.getDeployer().deploy(war.toFile(), "--name=" + name, "--virtualservers=" + virtualServer,
                     "--contextroot=" + (app.contextPath().isEmpty() ? "/" : app.contextPath()));
         } catch (Exception e) {
             close();
@@ -88,6 +96,13 @@ final class GlassFishContainer implements ServletContainer {
         }
         deployed = deployedName;
         return port;
+    }
+
+    private static void admin(GlassFish gf, String command, String... args) throws Exception {
+        CommandResult result = gf.getCommandRunner().run(command, args);
+        if (result.getExitStatus() != CommandResult.ExitStatus.SUCCESS) {
+            throw new IllegalStateException(command + " failed: " + result.getOutput(), result.getFailureCause());
+        }
     }
 
     private String webXml(WebApp app) {
@@ -152,10 +167,20 @@ final class GlassFishContainer implements ServletContainer {
     @Override
     public void close() {
         String name = deployed;
+        String l = listener;
+        String vs = virtualServer;
         deployed = null;
+        listener = null;
+        virtualServer = null;
         try {
             if (name != null) {
                 glassfish.getDeployer().undeploy(name);
+            }
+            if (l != null) {
+                admin(glassfish, "delete-http-listener", l);
+            }
+            if (vs != null) {
+                admin(glassfish, "delete-virtual-server", vs);
             }
         } catch (Exception e) {
             throw new IllegalStateException("GlassFish did not undeploy " + name, e);
