@@ -166,6 +166,12 @@ public abstract class DeliverySuite {
     void awkwardFileNameIsServedByteExact(Api api, String name) {
         Exchange x = get(api.target(name));
         RawHttp.Response r = x.send();
+        if (!SuiteEnvironment.container().passesName(name)) {
+            // the container answers this name itself (its factory says so, measured): never with the file
+            assertTrue(r.status() >= 400, name + " -> " + r);
+            assertFalse(Arrays.equals(media.content(name), r.body()), name);
+            return;
+        }
         assertEquals(200, r.status(), name + " -> " + r);
         assertArrayEquals(media.content(name), r.body(), name);
         // a name the front end's offload header cannot carry is served by the filter itself

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The JAX-RS {@link XAccelFeature} under Eclipse Jersey in this container: resource methods that return a
- * {@link java.nio.file.Path} and an {@link XAccelFile}, served directly (no marker) and offloaded (through the
- * front end), behind the auth filter and the XAccelFilter declared as web.xml would. Not an {@code *IT}: a
- * module that has Jersey (4.x, Servlet 6.1) runs it with a subclass of its own.
+ * {@link java.nio.file.Path}, a {@link java.io.File} and an {@link XAccelFile}, served directly (no marker) and
+ * offloaded (through the front end), behind the auth filter and the XAccelFilter declared as web.xml would. Not an
+ * {@code *IT}: a module that has Jersey runs it with a subclass of its own (Jersey 4 in Tomcat 11, the Jersey 3.1
+ * GlassFish 7 ships).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class JaxRsSuite {
@@ -58,6 +59,12 @@ public abstract class JaxRsSuite {
         @Path("path/{name}")
         public java.nio.file.Path path(@PathParam("name") String name) {
             return root.resolve(name);
+        }
+
+        @GET
+        @Path("file/{name}")
+        public java.io.File file(@PathParam("name") String name) {
+            return root.resolve(name).toFile();
         }
 
         @GET
@@ -101,6 +108,15 @@ public abstract class JaxRsSuite {
     }
 
     @Test
+    void aReturnedFileIsServedDirectly() {
+        RawHttp.Response r = SuiteApp.authGet("/api/file/song.mp3").send(port);
+        assertEquals(200, r.status(), r.toString());
+        assertArrayEquals(media.content("song.mp3"), r.body());
+        assertEquals("bytes", r.header("Accept-Ranges"));
+        DeliverySuite.assertNoAccelHeaders(r);
+    }
+
+    @Test
     void aReturnedXAccelFileKeepsItsTypeAndName() {
         RawHttp.Response r = SuiteApp.authGet("/api/attachment/song.mp3").send(port);
         assertEquals(200, r.status(), r.toString());
@@ -112,7 +128,8 @@ public abstract class JaxRsSuite {
 
     @Test
     void throughTheFrontEndBothAreOffloaded() {
-        for (String target : new String[] {"/api/path/big.bin", "/api/attachment/song.mp3"}) {
+        String[] targets = {"/api/path/big.bin", "/api/file/song.mp3", "/api/attachment/song.mp3"};
+        for (String target : targets) {
             String id = "jaxrs-" + IDS.incrementAndGet();
             RawHttp.Response r = SuiteApp.authGet(target).header("X-Request-Id", id).send(frontEnd.port());
             assertEquals(200, r.status(), r.toString());
