@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -58,15 +59,18 @@ class DesyncIT {
     /** Longer than every front end's default limit for one header line and the whole head. */
     static final int OVERSIZED = 70 * 1024;
     /**
-     * (front end, case) pairs measured to answer 5xx: documented in docs/front-ends.md, asserted exactly. A transfer
-     * coding the server does not implement is 501 by RFC 9112 6.1 (lighttpd counts an obs-folded one among them);
-     * Caddy passes a malformed chunk size on, Tomcat refuses the body, and Caddy answers 502.
+     * (front end, case) pairs measured to answer 5xx, with every answer measured for them: documented in
+     * docs/front-ends.md, asserted exactly. A transfer coding the server does not implement is 501 by RFC 9112 6.1
+     * (lighttpd counts an obs-folded one among them). Caddy streams a chunked body on to Tomcat, whose auth filter
+     * answers 401 without reading it: a race with Caddy's own parse error on a bad chunk size, 502.
      */
-    static final Map<String, String> MEASURED_5XX = Map.of(
-            "nginx Transfer-Encoding: chunked, identity", "501", "nginx Transfer-Encoding: xchunked", "501",
-            "lighttpd obs-fold Transfer-Encoding", "501", "lighttpd Transfer-Encoding: chunked, identity", "501",
-            "lighttpd Transfer-Encoding: xchunked", "501", "caddy Transfer-Encoding: chunked, identity", "501",
-            "caddy Transfer-Encoding: xchunked", "501", "caddy malformed chunk size", "502");
+    static final Map<String, Set<Integer>> MEASURED_5XX = Map.of(
+            "nginx Transfer-Encoding: chunked, identity", Set.of(501), "nginx Transfer-Encoding: xchunked", Set.of(501),
+            "lighttpd obs-fold Transfer-Encoding", Set.of(501),
+            "lighttpd Transfer-Encoding: chunked, identity", Set.of(501),
+            "lighttpd Transfer-Encoding: xchunked", Set.of(501), "caddy Transfer-Encoding: chunked, identity",
+            Set.of(501), "caddy Transfer-Encoding: xchunked", Set.of(501),
+            "caddy malformed chunk size", Set.of(401, 502), "caddy overflowing chunk size", Set.of(401, 502));
 
     private final Map<String, DeliveryStack> stacks = new LinkedHashMap<>();
     private int ids;
@@ -166,8 +170,8 @@ class DesyncIT {
                     wrong.add(o + ": the container answered a request the front end never parsed");
                 }
                 boolean fiveXx = first >= 500 || first == -1;
-                String measured = MEASURED_5XX.get(fe.name() + " " + c.getKey());
-                if (fiveXx != (measured != null) || measured != null && !measured.equals(Integer.toString(first))) {
+                Set<Integer> measured = MEASURED_5XX.get(fe.name() + " " + c.getKey());
+                if (measured != null ? !measured.contains(first) : fiveXx) {
                     wrong.add(o + ": 5xx/close only where measured and documented, expected " + measured);
                 }
             }

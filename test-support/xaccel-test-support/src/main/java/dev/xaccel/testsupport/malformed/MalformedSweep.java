@@ -42,6 +42,8 @@ public final class MalformedSweep {
     private static final Pattern VERSION = Pattern.compile("(?i)(tomcat|nginx|jetty|apache|lighttpd|caddy|undertow)"
             + "[ /]?v?\\d+\\.\\d+");
     private static final int PARALLEL = 4;
+    /** What is read of an answer at most. */
+    private static final int MAX_ANSWER = 256 * 1024;
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final String UNKNOWN_METHOD = "unknown method";
     private static final String LOWER_CASE_METHOD = "lower-case method";
@@ -187,8 +189,13 @@ public final class MalformedSweep {
                     long start = System.nanoTime();
                     byte[] answer = exchange(port, edit.apply(v.getValue()));
                     times.put(v.getKey(), (System.nanoTime() - start) / 1_000_000);
-                    RawHttp.Response r = RawHttp.Response.parse(startsWith(v.getValue(), "HEAD ") ? "HEAD" : "GET",
-                            answer);
+                    RawHttp.Response r;
+                    try {
+                        r = RawHttp.Response.parse(startsWith(v.getValue(), "HEAD ") ? "HEAD" : "GET", answer);
+                    } catch (RuntimeException truncated) {
+                        // a chunked body cut at MAX_ANSWER: the head is what counts
+                        r = RawHttp.Response.parse("HEAD", answer);
+                    }
                     statuses.merge(r.status(), 1, Integer::sum);
                     check(v.getKey(), r, answer).ifPresent(findings::add);
                 }));
@@ -241,8 +248,9 @@ public final class MalformedSweep {
     }
 
     /**
-     * Writes the request and reads until the server closes; a server that answers and closes before it read a huge
-     * body resets the connection: what arrived is kept, and a write that fails after that counts as answered.
+     * Writes the request and reads until the server closes, or the first {@value #MAX_ANSWER} bytes; a server that
+     * answers and closes before it read a huge body resets the connection: what arrived is kept, and a write that
+     * fails after that counts as answered.
      */
     static byte[] exchange(int port, byte[] raw) {
         try (Socket socket = new Socket()) {
@@ -260,7 +268,8 @@ public final class MalformedSweep {
             byte[] buf = new byte[64 * 1024];
             try {
                 int n;
-                while ((n = in.read(buf)) >= 0) {
+                // a head and an error page fit; of a file answered 200 the rest is the file's own bytes
+                while (all.size() < MAX_ANSWER && (n = in.read(buf)) >= 0) {
                     all.write(buf, 0, n);
                 }
             } catch (SocketException reset) {
