@@ -31,6 +31,11 @@ final class RemoteStack implements AutoCloseable {
     }
 
     static RemoteStack start(String suite, boolean withNginx) throws Exception {
+        return start(suite, withNginx, Map.of());
+    }
+
+    /** As {@link #start(String, boolean)}, with more init-params of the filter (they win). */
+    static RemoteStack start(String suite, boolean withNginx, Map<String, String> moreParams) throws Exception {
         S3Store store = S3Store.start(TestPaths.freshDir("store-" + suite));
         try {
             PresigningServlet objects = new PresigningServlet(store);
@@ -39,6 +44,7 @@ final class RemoteStack implements AutoCloseable {
             params.put("locations", media + "/ => /_xaccel/media/");
             params.put("remoteOrigins", store.origin());
             params.put("jmxName", "none");
+            params.putAll(moreParams);
             EmbeddedTomcat tomcat = EmbeddedTomcat.start(suite, SuiteApp.app(new BearerAuthFilter())
                     .xaccelFilter(params).servlet("/objects/*", objects));
             NginxServer nginx = null;

@@ -13,6 +13,7 @@ public class SampleApplication extends ResourceConfig {
         register(AuthResource.class);
         register(StatsResource.class);
         register(FeedTokenResource.class);
+        register(FormBodies.class);
         register(JsonBindingFeature.class);
         register(XAccelFeature.class);
         property(ServerProperties.WADL_FEATURE_DISABLE, true);

@@ -11,8 +11,8 @@ import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * Form login for browsers, HTTP Basic for curl; every page and file needs a user of {@code library.users}, the
- * health and info endpoints excepted. The starter's filter runs after this chain, so nothing is offloaded for a
- * request it refused.
+ * health endpoint excepted: every other Actuator endpoint ({@code info} with its counters included) is for users
+ * only. The starter's filter runs after this chain, so nothing is offloaded for a request it refused.
  */
 @Configuration(proxyBeanMethods = false)
 public class SecurityConfiguration {
@@ -20,7 +20,7 @@ public class SecurityConfiguration {
     @Bean
     SecurityFilterChain library(HttpSecurity http) throws Exception {
         http.authorizeHttpRequests(auth -> auth
-                .requestMatchers("/actuator/health", "/actuator/info").permitAll()
+                .requestMatchers("/actuator/health").permitAll()
                 .anyRequest().hasRole("READER"))
                 .formLogin(Customizer.withDefaults())
                 .httpBasic(Customizer.withDefaults());

@@ -108,4 +108,30 @@ class LibraryNginxIT {
         assertThat(RawHttp.get("/_xaccel/library/Readme.txt").header("Authorization", demo()).send(nginx.port())
                 .status()).isEqualTo(404);
     }
+
+    /**
+     * Issue 22: {@code /actuator/info} told anonymous clients the data root's absolute path and the whole filter
+     * configuration. Now it is for users only (only {@code health} is public), and even they see no configuration.
+     */
+    @Test
+    void actuatorInfoTellsNoPathToAnybody() throws Exception {
+        String root = library.getRoot().toRealPath().toString();
+        for (int port : new int[] {nginx.port(), appPort}) {
+            RawHttp.Response anonymous = RawHttp.get("/actuator/info").send(port);
+            assertThat(anonymous.status()).as("anonymous, port %d", port).isEqualTo(401);
+            assertNoPath(anonymous, root);
+            assertThat(RawHttp.get("/actuator/health").send(port).status()).isEqualTo(200);
+            RawHttp.Response user = RawHttp.get("/actuator/info").header("Authorization", demo()).send(port);
+            assertThat(user.status()).isEqualTo(200);
+            assertThat(user.bodyText()).contains("\"started\":true").contains("\"offloaded\":");
+            assertNoPath(user, root);
+        }
+    }
+
+    private static void assertNoPath(RawHttp.Response r, String root) {
+        String all = new String(r.raw(), StandardCharsets.ISO_8859_1);
+        String firstSegment = root.substring(0, root.indexOf('/', 1) + 1);
+        assertThat(all).doesNotContain(root).doesNotContain(firstSegment).doesNotContain("configuration")
+                .doesNotContain("locations=").doesNotContain("trustedProxies");
+    }
 }

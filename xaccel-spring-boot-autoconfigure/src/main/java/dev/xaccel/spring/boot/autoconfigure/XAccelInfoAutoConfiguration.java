@@ -14,7 +14,8 @@ import dev.xaccel.filter.XAccelFilter;
 
 /**
  * With Spring Boot Actuator, the {@code xaccel} contribution to the {@code info} endpoint
- * ({@link XAccelInfoContributor}); {@code management.info.xaccel.enabled=false} switches it off.
+ * ({@link XAccelInfoContributor}); {@code management.info.xaccel.enabled=false} switches it off,
+ * {@code xaccel.info.show-configuration=true} adds each filter's configuration.
  */
 @AutoConfiguration(after = XAccelAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -26,12 +27,14 @@ public class XAccelInfoAutoConfiguration {
      * The contribution.
      *
      * @param registrations the filter registrations
+     * @param properties {@code xaccel.info.show-configuration}
      * @return the contributor
      */
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBooleanProperty(name = "management.info.xaccel.enabled", matchIfMissing = true)
-    public XAccelInfoContributor xaccelInfoContributor(ObjectProvider<FilterRegistrationBean<?>> registrations) {
-        return new XAccelInfoContributor(new XAccelFilters(registrations));
+    public XAccelInfoContributor xaccelInfoContributor(ObjectProvider<FilterRegistrationBean<?>> registrations,
+            XAccelProperties properties) {
+        return new XAccelInfoContributor(new XAccelFilters(registrations), properties.getInfo().isShowConfiguration());
     }
 }

@@ -9,16 +9,23 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import dev.xaccel.filter.XAccelFilterMXBean;
 
 /**
- * Adds {@code xaccel} to the Actuator {@code info} endpoint: per filter its effective configuration (the line the
- * filter logs at startup, which never holds the signed-link secret) and its counters.
+ * Adds {@code xaccel} to the Actuator {@code info} endpoint: per filter whether it started and its counters, and
+ * its effective configuration (the line the filter logs at startup, which never holds the signed-link secret) only
+ * with {@code xaccel.info.show-configuration=true}: that line names the data roots' absolute paths and the
+ * trusted proxies, and the {@code info} endpoint is often readable by anyone.
  */
 public class XAccelInfoContributor implements InfoContributor {
 
     private final XAccelFilters filters;
+    private final boolean showConfiguration;
 
-    /** @param filters the application's filters */
-    public XAccelInfoContributor(XAccelFilters filters) {
+    /**
+     * @param filters the application's filters
+     * @param showConfiguration whether to show each filter's configuration
+     */
+    public XAccelInfoContributor(XAccelFilters filters, boolean showConfiguration) {
         this.filters = filters;
+        this.showConfiguration = showConfiguration;
     }
 
     @Override
@@ -31,7 +38,9 @@ public class XAccelInfoContributor implements InfoContributor {
                 one.put("started", false);
             } else {
                 one.put("started", true);
-                one.put("configuration", stats.getConfiguration());
+                if (showConfiguration) {
+                    one.put("configuration", stats.getConfiguration());
+                }
                 one.put("offloaded", stats.getOffloaded());
                 one.put("servedDirectly", stats.getServedDirectly());
                 one.put("notFound", stats.getNotFound());

@@ -17,7 +17,8 @@ import dev.xaccel.filter.SymlinkPolicy;
  * in kebab case ({@code trustedProxies} is {@code xaccel.trusted-proxies}), the same type and the same default
  * (the filter's {@link InitParams}; written as literals here so that the configuration metadata shows them, and
  * checked against {@code InitParams} by a test), plus the four properties of the Spring integration itself
- * ({@code enabled}, {@code filter-order}, {@code return-values}, {@code static-resources}). The values reach the
+ * ({@code enabled}, {@code filter-order}, {@code return-values}, {@code static-resources}) and what the Actuator
+ * {@code info} endpoint shows ({@code info.show-configuration}). The values reach the
  * filter through {@link dev.xaccel.filter.XAccelFilterBuilder}, whose typed setters validate them as {@code init()}
  * validates init-params ({@link XAccelFilterFactory}). Placeholders are Spring's ({@code ${MEDIA_ROOT}}), not the
  * filter's.
@@ -151,6 +152,9 @@ public class XAccelProperties {
      * origins, comma or blank separated; any other origin is refused. Default: none.
      */
     private String remoteOrigins;
+
+    /** What the Actuator info endpoint shows (xaccel.info.*). */
+    private final Info info = new Info();
 
     /** One entry of {@code xaccel.locations}. */
     public static class Location {
@@ -518,6 +522,32 @@ public class XAccelProperties {
     /** @param remoteOrigins the origins remote objects may come from */
     public void setRemoteOrigins(String remoteOrigins) {
         this.remoteOrigins = remoteOrigins;
+    }
+
+    /** @return what the Actuator info endpoint shows */
+    public Info getInfo() {
+        return info;
+    }
+
+    /** {@code xaccel.info.*}: the Actuator {@code info} contribution. */
+    public static class Info {
+
+        /**
+         * Whether the info endpoint shows each filter's effective configuration (data roots as absolute paths,
+         * trusted proxies, locations): sensitive, for endpoints only trusted users can read. The started state and
+         * the counters are always shown.
+         */
+        private boolean showConfiguration = false;
+
+        /** @return whether the configuration is shown */
+        public boolean isShowConfiguration() {
+            return showConfiguration;
+        }
+
+        /** @param showConfiguration whether the configuration is shown */
+        public void setShowConfiguration(boolean showConfiguration) {
+            this.showConfiguration = showConfiguration;
+        }
     }
 
     /**

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +20,8 @@ import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.spring.boot.autoconfigure.app.FilesController;
 import dev.xaccel.spring.boot.autoconfigure.app.TestMedia;
 import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.malformed.MalformedSweep;
+import dev.xaccel.testsupport.malformed.MalformedSweep.Endpoint;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
 
@@ -229,13 +233,13 @@ class NginxOffloadIT extends LibraryAppTestBase {
     }
 
     @Test
-    void theInfoEndpointShowsTheEffectiveConfigurationButNeverTheSecret() {
+    void theInfoEndpointShowsCountersButNoConfigurationPathOrSecret() {
         RawHttp.Response r = viaNginx(get("/actuator/info", null), rid());
         assertThat(r.status()).isEqualTo(200);
         String json = new String(r.body(), StandardCharsets.UTF_8);
-        assertThat(json).contains("\"xaccel\"").contains("locations=[").contains("/_xaccel/media/")
-                .contains("signedLinkSecret=(set)").contains("signedLinkPrefix=/s/media/")
-                .doesNotContain(SECRET).doesNotContain(SECRET.substring(0, 16));
+        assertThat(json).contains("\"xaccel\"").contains("\"started\":true").contains("\"offloaded\":")
+                .doesNotContain("configuration").doesNotContain("locations=[").doesNotContain("/_xaccel/media/")
+                .doesNotContain(MEDIA.toString()).doesNotContain(SECRET).doesNotContain(SECRET.substring(0, 16));
     }
 
     @Test
@@ -243,5 +247,28 @@ class NginxOffloadIT extends LibraryAppTestBase {
         String link = signedLinks.sign("blank name.bin");
         assertThat(link).startsWith("/s/media/blank%20name.bin?md5=").contains("&expires=");
         assertThat(signedLinks.toString()).doesNotContain(SECRET);
+    }
+
+    /**
+     * {@link MalformedSweep} over the starter's own endpoints in an application (a controller's file, a static
+     * resource offloaded by the starter, a signed link nginx verifies, Actuator's info, answers that stay Spring's),
+     * anonymous and as a reader, through nginx and directly: no 5xx, no path, stack trace or server version.
+     */
+    @Test
+    void malformedRequestsToTheStartersEndpointsGetNo5xxAndNoPath() throws Exception {
+        Map<String, String> reader = Map.of("Authorization", basic("reader"));
+        List<Endpoint> endpoints = List.of(new Endpoint("GET", "/files/0", reader), Endpoint.of("GET", "/files/0"),
+                new Endpoint("GET", "/resource/0", reader), new Endpoint("GET", "/path/0", reader),
+                new Endpoint("GET", "/xaccel/0", reader), Endpoint.of("GET", "/static/site.css"),
+                Endpoint.of("GET", "/static/big.bin"), Endpoint.of("GET", signedLinks.sign("blank name.bin")),
+                Endpoint.of("GET", "/actuator/info"), Endpoint.of("GET", "/bytes"), Endpoint.of("GET", "/classpath"));
+        MalformedSweep sweep = new MalformedSweep(List.of(MEDIA.toString(), MEDIA.toRealPath().toString(), SECRET));
+        MalformedSweep.Result viaNginx = sweep.run(nginx.port(), endpoints);
+        MalformedSweep.Result direct = sweep.run(tomcatPort, endpoints);
+        System.out.println("starter malformed sweep: " + endpoints.size() + " endpoints, " + viaNginx.requests()
+                + " requests through nginx " + viaNginx.statuses() + ", " + direct.requests() + " to Tomcat "
+                + direct.statuses());
+        assertThat(viaNginx.findings()).as("through nginx").isEmpty();
+        assertThat(direct.findings()).as("directly").isEmpty();
     }
 }

@@ -1,0 +1,82 @@
+package dev.xaccel.sample.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.malformed.MalformedSweep;
+import dev.xaccel.testsupport.malformed.MalformedSweep.Endpoint;
+import dev.xaccel.testsupport.nginx.NginxServer;
+
+/**
+ * {@link MalformedSweep} over every endpoint of the sample as ./demo-spring runs it (the page, Spring Security's
+ * login and logout, the file list, a file, Actuator's index, health and info), anonymous and as the demo user,
+ * through nginx and directly: no 5xx, no path, stack trace or server version. The same application context as
+ * {@link LibraryNginxIT} (Spring caches it).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"library.demo-root=target/it-demo-library", "xaccel.jmx-name=none"})
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MalformedRequestsIT {
+
+    @LocalServerPort
+    int appPort;
+
+    @Autowired
+    LibraryProperties library;
+
+    private NginxServer nginx;
+
+    @BeforeAll
+    void startNginx() throws Exception {
+        Path root = library.getRoot().toRealPath();
+        nginx = NginxServer.builder(TestPaths.target().resolve("it-nginx-malformed"))
+                .template(SampleNginxConfTest.TEMPLATE)
+                .value("APP_PORT", Integer.toString(appPort))
+                .value("LIBRARY", root.toString())
+                .workersRead(root)
+                .start();
+    }
+
+    @AfterAll
+    void stopNginx() {
+        if (nginx != null) {
+            nginx.close();
+        }
+    }
+
+    @Test
+    void noEndpointAnswersMalformedRequestsWithA5xxOrAPath() throws Exception {
+        Map<String, String> demo = Map.of("Authorization",
+                "Basic " + Base64.getEncoder().encodeToString("demo:demo".getBytes(StandardCharsets.UTF_8)));
+        List<Endpoint> endpoints = List.of(Endpoint.of("GET", "/"), new Endpoint("GET", "/index.html", demo),
+                Endpoint.of("GET", "/login"), Endpoint.of("POST", "/login"), new Endpoint("POST", "/logout", demo),
+                Endpoint.of("GET", "/files/0"), new Endpoint("GET", "/files/0", demo),
+                new Endpoint("GET", "/files/999", demo), new Endpoint("GET", "/api/files", demo),
+                Endpoint.of("GET", "/actuator"), Endpoint.of("GET", "/actuator/health"),
+                Endpoint.of("GET", "/actuator/info"), new Endpoint("GET", "/actuator/info", demo),
+                Endpoint.of("GET", "/error"));
+        MalformedSweep sweep = new MalformedSweep(List.of(library.getRoot().toRealPath().toString(),
+                TestPaths.target().toAbsolutePath().toString()));
+        MalformedSweep.Result viaNginx = sweep.run(nginx.port(), endpoints);
+        MalformedSweep.Result direct = sweep.run(appPort, endpoints);
+        System.out.println("spring-boot-library malformed sweep: " + endpoints.size() + " endpoints, "
+                + viaNginx.requests() + " requests through nginx " + viaNginx.statuses() + ", " + direct.requests()
+                + " to the application " + direct.statuses());
+        assertThat(viaNginx.findings()).as("through nginx").isEmpty();
+        assertThat(direct.findings()).as("directly").isEmpty();
+    }
+}
