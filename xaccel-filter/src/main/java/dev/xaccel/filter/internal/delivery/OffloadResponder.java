@@ -29,15 +29,14 @@ public final class OffloadResponder {
         // Apache, lighttpd and the shipped Caddyfile keep the validators and answer If-Range with them; nginx
         // drops them across the redirect and computes the same from the file
         begin(cfg, offload.redirect(), representation, offload.validators(), resp);
-        if (!cfg.headerType().isNginx()) {
-            // Apache sends none of its own (nginx and Caddy do)
-            resp.setHeader("Accept-Ranges", "bytes");
-        }
         if (cfg.headerType().isNginx()) {
             accelExpires(cfg, location, resp, file);
             if (location.cacheable() && offload.rawPath() != null) {
                 resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
             }
+        } else {
+            // Apache sends none of its own (nginx and Caddy do)
+            resp.setHeader("Accept-Ranges", "bytes");
         }
         resp.setContentLength(0);
     }
