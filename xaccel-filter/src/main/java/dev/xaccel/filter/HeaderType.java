@@ -65,16 +65,4 @@ public enum HeaderType {
     public boolean isNginx() {
         return this == X_ACCEL_REDIRECT;
     }
-
-    /**
-     * Whether the front end takes the file's validators from the application's answer: Apache and lighttpd keep an
-     * {@code ETag}/{@code Last-Modified} the application sends and evaluate conditionals against them (lighttpd
-     * sends none of its own), so the offload answer carries the file's, the same the filter sends when it serves
-     * the file itself. nginx and Caddy compute their own.
-     *
-     * @return {@code true} for {@code X-Sendfile}
-     */
-    public boolean sendsValidators() {
-        return this == X_SENDFILE;
-    }
 }

@@ -16,7 +16,8 @@ public interface XAccelFilterMXBean {
     long getOffloaded();
 
     /**
-     * Files the filter sent itself (offload not applicable or not allowed for the request).
+     * Answers the filter sent itself: files (offload not applicable or not allowed for the request), and the 304,
+     * 412 and 416 it decides from a file's validators instead of handing the file off.
      *
      * @return the count since start
      */

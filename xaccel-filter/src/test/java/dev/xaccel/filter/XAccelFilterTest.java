@@ -102,6 +102,7 @@ class XAccelFilterTest {
         when(req.getLocalPort()).thenReturn(8080);
         when(req.getRequestURI()).thenReturn("/must-not-be-used");
         when(req.getHeader("X-Sendfile-Type")).thenReturn(marker);
+        when(req.getDateHeader(anyString())).thenReturn(-1L);
         when(req.getAttribute(anyString())).thenAnswer(i -> attrs.get(i.getArgument(0, String.class)));
         doAnswer(i -> attrs.put(i.getArgument(0), i.getArgument(1))).when(req)
                 .setAttribute(anyString(), org.mockito.ArgumentMatchers.any());
@@ -141,7 +142,7 @@ class XAccelFilterTest {
         OffloadHeaders nginx = OffloadHeaders.of(c.headerType(), c.locations().get(0), file);
         assertEquals("/_xaccel/media/a%20b%3F.mp3", nginx.redirect());
         assertNull(nginx.rawPath(), "a raw '?' would end the path in try_files");
-        assertNull(nginx.validators(), "nginx computes its own validators");
+        assertNotNull(nginx.validators(), "the filter decides preconditions with nginx's own validators");
         XAccelConfig s = filter(Map.of("headerType", "X-Sendfile")).config();
         OffloadHeaders sendfile = OffloadHeaders.of(s.headerType(), s.locations().get(0), file);
         assertEquals(media.toRealPath() + "/a b?.mp3", sendfile.redirect(), "raw bytes, no decoding needed");
@@ -166,6 +167,61 @@ class XAccelFilterTest {
         verify(resp).setStatus(200);
         verify(resp, never()).getOutputStream();
         verify(resp, never()).setHeader(eq("Accept-Ranges"), anyString());
+        assertEquals(1, f.getStatistics().getOffloaded());
+    }
+
+    /**
+     * What the preconditions and an unsatisfiable range decide from the validators alone, the filter answers before
+     * the hand-off, with no offload header: every front end answers it alike, and none opens the file for it.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "If-Match            | \"nope\"                          | 412",
+        "If-Unmodified-Since | Thu, 01 Jan 1970 00:00:00 GMT | 412",
+        "If-None-Match       | *                             | 304",
+        "If-Modified-Since   | Fri, 01 Jan 2100 00:00:00 GMT | 304",
+        "Range               | bytes=-0                      | 416",
+        "Range               | bytes=999999-                 | 416",
+    })
+    void offloadedRequestsThePreconditionsDecideAreAnsweredByTheFilter(String name, String value, int status)
+            throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/library", "/song.mp3", "127.0.0.1", "X-Accel-Redirect");
+        when(req.getHeader(name)).thenReturn(value);
+        when(req.getHeaders(name)).thenAnswer(i -> java.util.Collections.enumeration(java.util.List.of(value)));
+        if (name.endsWith("-Since")) {
+            when(req.getDateHeader(name)).thenReturn(
+                    java.time.ZonedDateTime.parse(value, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
+                            .toInstant().toEpochMilli());
+        }
+        f.doFilter(req, resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).setStatus(status);
+        verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        verify(resp, never()).getOutputStream();
+        if (status == 416) {
+            verify(resp).setHeader("Content-Range", "bytes */5");
+        }
+        if (status == 304) {
+            verify(resp).setHeader(eq("ETag"), anyString());
+        }
+        assertEquals(0, f.getStatistics().getOffloaded());
+    }
+
+    @Test
+    void offloadedSatisfiableRangeIsTheFrontEndsPart() throws Exception {
+        XAccelFilter f = filter(Map.of());
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/library", "/song.mp3", "127.0.0.1", "X-Accel-Redirect");
+        when(req.getHeader("Range")).thenReturn("bytes=1-2");
+        f.doFilter(req, resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).setStatus(200);
+        verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
+        verify(resp, never()).setHeader(eq("Content-Range"), anyString());
         assertEquals(1, f.getStatistics().getOffloaded());
     }
 

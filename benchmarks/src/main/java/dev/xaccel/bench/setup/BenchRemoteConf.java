@@ -8,11 +8,12 @@ import dev.xaccel.bench.server.StoreAccount;
 /**
  * The remote setups' part of the benchmark's nginx.conf, taken <em>verbatim</em> from
  * {@code docs/nginx/xaccel-remote.conf.template} like the other setups' blocks ({@link BenchNginxConf#block}): its
- * {@code map} of the stores to upstreams, the {@code upstream} of the store, the single-range {@code map} (all in
- * {@code http {}}) and its internal {@code /_xaccel/remote/} location with the named locations of the store's errors
- * (in setup 3's server, whose {@code location /} already proxies {@code /remote/files/…} to BenchServer with the
- * marker). Setup store adds one location of the harness's own: {@code /store/NAME?<presigned query>} is rewritten
- * into that very internal location, so it measures the same proxying without the application's round trip.
+ * {@code map} of the stores to upstreams, the {@code upstream} of the store, the single-range {@code map} and the
+ * {@code map}s of the valid conditional headers (all in {@code http {}}) and its internal {@code /_xaccel/remote/}
+ * location with the named locations of the store's errors (in setup 3's server, whose {@code location /} already
+ * proxies {@code /remote/files/…} to BenchServer with the marker). Setup store adds one location of the harness's
+ * own: {@code /store/NAME?<presigned query>} is rewritten into that very internal location, so it measures the same
+ * proxying without the application's round trip.
  */
 public final class BenchRemoteConf {
 
@@ -23,7 +24,11 @@ public final class BenchRemoteConf {
 
     static final Pattern UPSTREAM_MAP = Pattern.compile("^\\s*map\\s+\"\\$xaccel_remote_scheme");
     static final Pattern STORE_UPSTREAM = Pattern.compile("^\\s*upstream\\s+xaccel_store\\b");
-    static final Pattern RANGE_MAP = Pattern.compile("^\\s*map\\s+\\$http_range\\s+\\$xaccel_remote_range\\b");
+    static final Pattern RANGE_MAP = Pattern
+            .compile("^\\s*map\\s+\"\\$http_if_range\\|\\$http_range\"\\s+\\$xaccel_remote_range\\b");
+    /** The conditional headers, each through its own {@code map} (only valid values reach the store). */
+    static final List<String> CONDITIONALS = List.of("if_modified_since", "if_unmodified_since", "if_match",
+            "if_none_match", "if_range");
     static final Pattern LOCATION = Pattern.compile("^\\s*location\\s+~\\s+\\^/_xaccel/remote/");
     static final List<String> ERROR_LOCATIONS = List.of("404", "412", "416", "502", "504");
 
@@ -35,9 +40,15 @@ public final class BenchRemoteConf {
         return "127.0.0.1:" + (storePort > 0 ? storePort : 9);
     }
 
-    /** The blocks of {@code http {}}: the store map, its upstream, the range map. */
+    /** The blocks of {@code http {}}: the store map, its upstream, the range map, the conditionals' maps. */
     static String httpBlocks(String remote) {
-        return block(remote, UPSTREAM_MAP) + "\n\n" + block(remote, STORE_UPSTREAM) + "\n\n" + block(remote, RANGE_MAP);
+        StringBuilder sb = new StringBuilder(block(remote, UPSTREAM_MAP)).append("\n\n")
+                .append(block(remote, STORE_UPSTREAM)).append("\n\n").append(block(remote, RANGE_MAP));
+        for (String header : CONDITIONALS) {
+            sb.append("\n\n").append(block(remote, Pattern.compile("^\\s*map\\s+\\$http_" + header
+                    + "\\s+\\$xaccel_remote_" + header + "\\b")));
+        }
+        return sb.toString();
     }
 
     /** The blocks of setup 3's server: the internal location, its error locations, and setup store's rewrite. */

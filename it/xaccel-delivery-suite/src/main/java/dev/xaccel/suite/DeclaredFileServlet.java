@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * the requested name naively ({@code root.resolve(name)}, no normalization, no checks), from the path
  * info ({@code /files/<path>}) or from a query parameter ({@code /files?path=<path>}): keeping the file
  * inside a location is the filter's job. Optional query parameters: {@code name} (download name),
- * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type).
+ * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type). It answers a POST (a form
+ * that posts to download) as a GET.
  */
 public final class DeclaredFileServlet extends HttpServlet {
 
@@ -29,7 +30,7 @@ public final class DeclaredFileServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
+        if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD") && !req.getMethod().equals("POST")) {
             resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }

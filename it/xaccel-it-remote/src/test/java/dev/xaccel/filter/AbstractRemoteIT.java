@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.xaccel.testsupport.HttpDate;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -145,6 +147,67 @@ abstract class AbstractRemoteIT {
         RawHttp.Response r = authGet(target).header("If-None-Match", etag).send(stack.port());
         assertEquals(304, r.status(), r.toString());
         assertEquals(0, r.body().length);
+    }
+
+    /**
+     * Conditional headers that are not HTTP dates or entity tags are ignored, as RFC 9110 has it: the client gets the
+     * object, never the 502 of a store that refuses them; an invalid If-Range makes its range ignored too.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "If-Modified-Since   | garbage",
+        "If-Modified-Since   | Sun, 31 Foo 2024 25:61:61 GMT",
+        "If-Unmodified-Since | garbage",
+        "If-None-Match       | garbage",
+        "If-None-Match       | \"unterminated",
+        "If-Match            | garbage",
+        "If-Match            | W/ nope",
+        "If-Range            | garbage",
+    })
+    void anInvalidConditionalHeaderIsIgnored(String name, String value) throws Exception {
+        byte[] content = BoundaryCheck.uniqueContent("invalid " + name + value, 3000);
+        String target = object("invalid-conditional.bin", content);
+        RawHttp.Response r = authGet(target).header(name, value).header("Range", "bytes=0-9").send(stack.port());
+        if (name.equals("If-Range")) {
+            assertEquals(200, r.status(), name + ": " + value + " -> " + r);
+            assertArrayEquals(content, r.body());
+        } else {
+            assertEquals(206, r.status(), name + ": " + value + " -> " + r);
+            assertArrayEquals(Arrays.copyOf(content, 10), r.body());
+        }
+        S3Store.Received at = stack.store.received().stream()
+                .filter(q -> q.target().startsWith("/media/invalid-conditional.bin?")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertFalse(at.headers().keySet().stream().anyMatch(n -> n.equalsIgnoreCase(name)),
+                name + " reached the store: " + at);
+    }
+
+    /** Valid conditional headers still reach the store, which answers them. */
+    @Test
+    void validConditionalHeadersStillReachTheStore() throws Exception {
+        byte[] content = BoundaryCheck.uniqueContent("valid conditionals", 3000);
+        String target = object("valid-conditional.bin", content);
+        RawHttp.Response first = authGet(target).send(stack.port());
+        String etag = first.header("ETag");
+        String lastModified = first.header("Last-Modified");
+        assertNotNull(etag, first.toString());
+        assertNotNull(lastModified, first.toString());
+        // a second later: the store keeps the object's time in milliseconds, Last-Modified has whole seconds
+        String later = HttpDate.format(HttpDate.parse(lastModified) + 1000);
+        assertEquals(304, authGet(target).header("If-Modified-Since", later).send(stack.port()).status());
+        assertEquals(304, authGet(target).header("If-None-Match", etag).send(stack.port()).status());
+        assertEquals(412, authGet(target).header("If-Match", "\"nope\"").send(stack.port()).status());
+        assertEquals(412, authGet(target).header("If-Unmodified-Since", "Thu, 01 Jan 1970 00:00:00 GMT")
+                .send(stack.port()).status());
+        RawHttp.Response part = authGet(target).header("If-Range", etag).header("Range", "bytes=0-9")
+                .send(stack.port());
+        assertEquals(206, part.status(), part.toString());
+        assertArrayEquals(Arrays.copyOf(content, 10), part.body());
+        S3Store.Received at = stack.store.received().stream()
+                .filter(q -> q.target().startsWith("/media/valid-conditional.bin?")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertTrue(at.headers().entrySet().stream()
+                .anyMatch(h -> h.getKey().equalsIgnoreCase("If-Range") && h.getValue().equals(etag)), at.toString());
     }
 
     @Test

@@ -5,7 +5,6 @@ import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 
 /** Apache httpd 2.4 + mod_xsendfile with {@code docs/apache/xaccel.conf}: {@code xaccel.frontend=apache}. */
 public final class ApacheFrontEnd extends ShippedFrontEnd {
@@ -23,16 +22,6 @@ public final class ApacheFrontEnd extends ShippedFrontEnd {
     /** mod_proxy keeps a pool per child process: sequential requests may use another child's connection. */
     @Override
     public boolean reusesUpstreamConnections() {
-        return false;
-    }
-
-    @Override
-    public Set<String> ignoredPreconditions() {
-        return Set.of("If-Unmodified-Since");
-    }
-
-    @Override
-    public boolean names416Length() {
         return false;
     }
 }

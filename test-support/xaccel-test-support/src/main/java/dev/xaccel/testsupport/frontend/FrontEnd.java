@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A web server in front of the Servlet container (nginx; Apache httpd, lighttpd, Caddy), started by the end-to-end
@@ -99,22 +98,6 @@ public interface FrontEnd extends AutoCloseable {
          * through them the swap race is measured and reported, not required to be zero.
          */
         default boolean confinesAtOpenTime() {
-            return true;
-        }
-
-        /**
-         * The preconditions it does not evaluate on an offloaded file, answering {@code 200} with the file where
-         * nginx answers {@code 412}: none for nginx and Caddy, {@code If-Unmodified-Since} for Apache httpd,
-         * {@code If-Match} and {@code If-Unmodified-Since} for lighttpd (measured).
-         */
-        default Set<String> ignoredPreconditions() {
-            return Set.of();
-        }
-
-        /**
-         * Whether its {@code 416} to an offloaded file says the length ({@code Content-Range: bytes *}{@code /size}).
-         */
-        default boolean names416Length() {
             return true;
         }
 

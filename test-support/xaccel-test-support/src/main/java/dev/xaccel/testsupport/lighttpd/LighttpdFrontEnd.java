@@ -5,7 +5,6 @@ import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 
 /** lighttpd 1.4 (mod_proxy, X-Sendfile) with {@code docs/lighttpd/xaccel.conf}: {@code xaccel.frontend=lighttpd}. */
 public final class LighttpdFrontEnd extends ShippedFrontEnd {
@@ -23,16 +22,6 @@ public final class LighttpdFrontEnd extends ShippedFrontEnd {
     /** mod_proxy closes the backend connection after each request. */
     @Override
     public boolean reusesUpstreamConnections() {
-        return false;
-    }
-
-    @Override
-    public Set<String> ignoredPreconditions() {
-        return Set.of("If-Match", "If-Unmodified-Since");
-    }
-
-    @Override
-    public boolean names416Length() {
         return false;
     }
 

@@ -17,8 +17,8 @@ import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.fs.OpenFile;
 import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
+import dev.xaccel.filter.internal.http.Answer;
 import dev.xaccel.filter.internal.http.ByteRange;
-import dev.xaccel.filter.internal.http.Preconditions;
 import dev.xaccel.filter.internal.http.Validators;
 import dev.xaccel.filter.internal.util.Messages;
 
@@ -38,8 +38,8 @@ import dev.xaccel.filter.internal.util.Messages;
  * <p>Only when {@code sendfile} is enabled (init-param {@code sendfile=true}, for roots that no untrusted party can
  * write) may a single range be handed to Tomcat's zero-copy sendfile ({@link TomcatSendfile}), which opens the file
  * <em>again, by name</em>. The order of work follows Jetty's {@code ResourceService}: the representation's
- * validators, the preconditions ({@link Preconditions}), the ranges ({@link ByteRange}), the headers, the body
- * ({@link FileBody}, {@link BodyWriter}).
+ * validators, the preconditions and the ranges ({@link Answer}; a 304, 412 or 416 is {@link #sendWithoutFile},
+ * shared with the offload path), the headers, the body ({@link FileBody}, {@link BodyWriter}).
  *
  * <p>Thread-safe; one instance serves all requests.
  */
@@ -103,29 +103,19 @@ public final class DirectFileSender {
         }
     }
 
-    /** As Jetty's {@code ResourceService}: validators, preconditions, ranges, headers, body. */
+    /** As Jetty's {@code ResourceService}: validators, preconditions and ranges, headers, body. */
     private Sent answer(HttpServletRequest req, HttpServletResponse resp, OpenFile open, Path name,
             Representation representation) throws IOException {
         long size = open.size();
         Validators validators = Validators.of(size, open.lastModifiedMillis());
-        switch (Preconditions.evaluate(req, validators.etag(), validators.lastModified())) {
-            case PRECONDITION_FAILED:
-                return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
-            case NOT_MODIFIED:
-                resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-                representation.writeValidators(resp, validators);
-                return Sent.body(0);
-            default:
-                break;
+        Answer answer = Answer.of(req, validators, size);
+        if (!answer.sendsFile()) {
+            return sendWithoutFile(resp, answer, validators, size, representation);
         }
-        List<ByteRange> ranges = ranges(req, validators, size);
         resp.setHeader("Accept-Ranges", "bytes");
-        if (ranges != null && ranges.isEmpty()) {
-            resp.setHeader("Content-Range", "bytes */" + size);
-            return empty(resp, HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
-        }
         boolean head = "HEAD".equals(req.getMethod());
-        if (ranges != null && ranges.size() > 1) {
+        List<ByteRange> ranges = answer.ranges();
+        if (ranges.size() > 1) {
             FileBody.Multipart multipart = body.multipart(ranges, size, representation.contentType());
             resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
             representation.writeServed(resp, validators, multipart.contentType(), multipart.length());
@@ -136,7 +126,7 @@ public final class DirectFileSender {
         }
         long start = 0;
         long length = size;
-        if (ranges == null) {
+        if (ranges.isEmpty()) {
             resp.setStatus(HttpServletResponse.SC_OK);
         } else {
             ByteRange r = ranges.get(0);
@@ -153,14 +143,30 @@ public final class DirectFileSender {
         return Sent.body(length);
     }
 
-    /** The ranges asked for, {@code null} for the whole file (no or ignored {@code Range}); empty: unsatisfiable. */
-    private static List<ByteRange> ranges(HttpServletRequest req, Validators validators, long size) {
-        String range = req.getHeader("Range");
-        if (range == null || !Preconditions.isGetOrHead(req)
-                || !Preconditions.checkIfRange(req, validators.etag(), validators.lastModified())) {
-            return null;
+    /**
+     * The answers that carry no byte of the file, decided from its validators and size alone ({@link Answer}):
+     * 304 with the validators, 412, 416 with {@code Content-Range: bytes *}{@code /size}. The filter's own answer
+     * whoever would have sent the file: the direct path above, and the offload path before the hand-off
+     * ({@link FileDelivery}), so that no front end is asked to open a file for them.
+     *
+     * @param answer a {@link Answer#sendsFile() bodiless} answer
+     */
+    public static Sent sendWithoutFile(HttpServletResponse resp, Answer answer, Validators validators, long size,
+            Representation representation) {
+        switch (answer.kind()) {
+            case NOT_MODIFIED:
+                resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+                representation.writeValidators(resp, validators);
+                return Sent.body(0);
+            case PRECONDITION_FAILED:
+                return empty(resp, HttpServletResponse.SC_PRECONDITION_FAILED);
+            case RANGE_NOT_SATISFIABLE:
+                resp.setHeader("Accept-Ranges", "bytes");
+                resp.setHeader("Content-Range", "bytes */" + size);
+                return empty(resp, HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
+            default:
+                throw new IllegalArgumentException(answer.kind().name());
         }
-        return ByteRange.parse(range, size);
     }
 
     private static Sent vanished(HttpServletResponse resp, Path file, String reason) throws IOException {

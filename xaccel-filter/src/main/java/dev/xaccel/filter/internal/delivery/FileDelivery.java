@@ -13,13 +13,17 @@ import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
+import dev.xaccel.filter.internal.http.Answer;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
  * Answers a request with one checked file, the same way for mapped and declared mode: the file's
  * {@link Representation}, the {@link OffloadDecision}, then either the offload answer ({@link OffloadResponder})
- * or the bytes ({@link DirectFileSender}), and the statistics. Thread-safe; one per filter instance.
+ * or the bytes ({@link DirectFileSender}), and the statistics. Before a hand-off, what the request's
+ * conditional and range headers decide from the file's validators alone ({@link Answer}: 304, 412, 416) is
+ * answered here ({@link DirectFileSender#sendWithoutFile}), so every front end answers it alike and none opens
+ * the file for it. Thread-safe; one per filter instance.
  */
 public final class FileDelivery {
 
@@ -107,12 +111,16 @@ public final class FileDelivery {
             }
         }
         Resolution file = found != null ? found.file() : opening.resolution();
+        // The request's preconditions and an unsatisfiable range are decided from the validators alone: the
+        // filter answers those itself (as Jetty's passConditionalHeaders) and hands off only a body of the file.
+        Answer answer = route.offloaded() ? Answer.of(req, route.target().validators(), file.size()) : null;
+        boolean handOff = answer != null && answer.sendsFile();
         Representation representation;
         try {
             representation = Representation.of(config, servletContext, fileName(file), declared);
             // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
             ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
-            if (resetNeeded && !route.offloaded()) {
+            if (resetNeeded && !handOff) {
                 // downstream wrote body bytes (and may hold the writer) before declaring the file
                 ResponseHeaders.resetKeepingOuterHeaders(resp);
             }
@@ -122,9 +130,14 @@ public final class FileDelivery {
             }
             throw e;
         }
-        if (route.offloaded()) {
+        if (handOff) {
             OffloadResponder.respond(config, found.location(), file.file(), route.target(), representation, resp);
             stats.offloaded.increment();
+            return;
+        }
+        if (answer != null) {
+            DirectFileSender.sendWithoutFile(resp, answer, route.target().validators(), file.size(), representation)
+                    .countIn(stats);
             return;
         }
         Sent sent = opening != null ? sender.send(req, resp, opening.file(), file.file(), representation)

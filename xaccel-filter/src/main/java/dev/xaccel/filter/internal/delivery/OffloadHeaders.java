@@ -1,10 +1,6 @@
 package dev.xaccel.filter.internal.delivery;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.attribute.BasicFileAttributes;
 
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.internal.config.Location;
@@ -30,9 +26,11 @@ import dev.xaccel.filter.internal.util.PercentEncoding;
  *                     ({@code expires=}), where it is sent; {@code null} for names that jump cannot carry unchanged
  *                     (control characters, {@code ?}), for locations that are not cacheable and for the other
  *                     header types
- * @param validators   for {@code X-Sendfile}, the file's (those the filter sends when it serves the file itself):
- *                     Apache and lighttpd keep them and evaluate {@code If-None-Match}/{@code If-Range} against
- *                     them; {@code null} otherwise (nginx and Caddy compute their own)
+ * @param validators   the file's, from the size and time its check read ({@link Resolution#size},
+ *                     {@link Resolution#lastModified}): the filter decides the request's preconditions and an
+ *                     unsatisfiable range with them before the hand-off, and sends them with the offload header.
+ *                     They are nginx's own; Apache and lighttpd keep them and evaluate {@code If-None-Match} and
+ *                     {@code If-Range} against them; the shipped Caddyfile makes Caddy send and compare them
  */
 public record OffloadHeaders(String redirect, String rawPath, Validators validators) implements OffloadTarget {
 
@@ -43,29 +41,24 @@ public record OffloadHeaders(String redirect, String rawPath, Validators validat
     public static final String RAW_PATH_HEADER = "X-Accel-Raw-Path";
 
     /**
-     * The headers for {@code file}, or {@code null} when it can no longer be read (it vanished: the direct path
-     * answers that). Call only for a file {@link #refusal} accepts. The absolute-path types ({@code X-Sendfile})
-     * carry the file's validators ({@link HeaderType#sendsValidators()}).
+     * The headers for {@code file}, or {@code null} when its check did not read its size and time (then the
+     * direct path answers). Call only for a file {@link #refusal} accepts.
      *
-     * @param file a resolution below {@code location}'s root
+     * @param file a resolution below {@code location}'s root, with {@link Resolution#hasAttributes}
      */
     public static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
+        if (!file.hasAttributes()) {
+            return null;
+        }
+        Validators validators = Validators.of(file.size(), file.lastModified());
         if (!type.usesAbsolutePath()) {
             String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
-            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw, null);
+            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw,
+                    validators);
         }
         String redirect = new String(file.file().toString().getBytes(StandardCharsets.UTF_8),
                 StandardCharsets.ISO_8859_1);
-        if (!type.sendsValidators()) {
-            return new OffloadHeaders(redirect, null, null);
-        }
-        try {
-            BasicFileAttributes a = Files.readAttributes(file.file(), BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            return new OffloadHeaders(redirect, null, Validators.of(a.size(), a.lastModifiedTime().toMillis()));
-        } catch (IOException e) {
-            return null;
-        }
+        return new OffloadHeaders(redirect, null, validators);
     }
 
     /**

@@ -26,13 +26,17 @@ public final class OffloadResponder {
     /** Writes the offload answer; the response is not committed and holds no body. */
     public static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload,
             Representation representation, HttpServletResponse resp) {
-        // X-Sendfile: the front end keeps the validators and answers conditionals with them (never the nginx path)
+        // Apache, lighttpd and the shipped Caddyfile keep the validators and answer If-Range with them; nginx
+        // drops them across the redirect and computes the same from the file
         begin(cfg, offload.redirect(), representation, offload.validators(), resp);
         if (cfg.headerType().isNginx()) {
             accelExpires(cfg, location, representation.extras(), resp, file);
             if (location.cacheable() && offload.rawPath() != null) {
                 resp.setHeader(OffloadHeaders.RAW_PATH_HEADER, offload.rawPath());
             }
+        } else {
+            // Apache sends none of its own (nginx and Caddy do)
+            resp.setHeader("Accept-Ranges", "bytes");
         }
         resp.setContentLength(0);
     }

@@ -18,6 +18,7 @@ import java.util.logging.Logger;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.internal.http.ForwardedConditionals;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
@@ -25,7 +26,7 @@ import dev.xaccel.filter.internal.util.Uris;
 /**
  * Serves a remote object directly, when no front end takes it: fetches the (presigned) URL with the one
  * {@link HttpClient} of the filter and streams the body through a bounded buffer, never the whole object in
- * memory. The client's {@code Range} and conditional headers are forwarded, nothing else of the request (no
+ * memory. The client's {@code Range} and valid conditional headers are forwarded, nothing else of the request (no
  * cookie, no credential); the store's status is mapped — 200, 206, 304, 412 and 416 pass with {@code Content-Length},
  * {@code Content-Range}, {@code ETag}, {@code Last-Modified} and {@code Accept-Ranges} from the store; 404 stays
  * 404; anything else (an expired or wrong signature, a redirect, a store error), a connection failure or a timeout
@@ -39,9 +40,11 @@ public final class RemoteFileSender {
     /** Time until the store's response headers arrive. */
     public static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-    /** Request headers forwarded to the store: ranges and preconditions, which the store evaluates. */
-    public static final List<String> FORWARDED = List.of("Range", "If-Range", "If-Match", "If-None-Match",
-            "If-Modified-Since", "If-Unmodified-Since");
+    /**
+     * Request headers forwarded to the store: the range and the preconditions ({@link ForwardedConditionals}: only
+     * valid ones, an invalid one is dropped as RFC 9110 has it ignored), which the store evaluates.
+     */
+    public static final List<String> FORWARDED = ForwardedConditionals.NAMES;
     /** Response headers of the store passed to the client (the length is set from the store's too). */
     public static final List<String> PASSED_BACK = List.of("Content-Range", "ETag", "Last-Modified", "Accept-Ranges");
 
@@ -72,7 +75,7 @@ public final class RemoteFileSender {
             throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(RESPONSE_TIMEOUT).GET();
         for (String name : FORWARDED) {
-            String value = req.getHeader(name);
+            String value = ForwardedConditionals.value(req, name);
             if (value != null) {
                 request.header(name, value);
             }

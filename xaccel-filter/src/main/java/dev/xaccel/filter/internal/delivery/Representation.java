@@ -66,9 +66,9 @@ public record Representation(String contentType, String contentDisposition, Stri
 
     /**
      * The offload answer's headers: the type, disposition, cache policy and security headers the front end passes
-     * on, and for {@code X-Sendfile} the validators it keeps and answers conditionals with.
+     * on, and the file's validators, which the front ends that keep them answer {@code If-Range} with.
      *
-     * @param validators the file's, or {@code null} where the front end computes its own (nginx, Caddy)
+     * @param validators the file's, or {@code null} for a remote object (the store's are passed on)
      */
     public void writeOffloaded(HttpServletResponse resp, Validators validators) {
         resp.setContentType(contentType);
@@ -77,7 +77,6 @@ public record Representation(String contentType, String contentDisposition, Stri
         security(resp);
         if (validators != null) {
             validators(resp, validators);
-            resp.setHeader("Accept-Ranges", "bytes");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.xaccel.filter.internal.fs;
 
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 import dev.xaccel.filter.internal.util.Messages;
@@ -16,22 +17,46 @@ import dev.xaccel.filter.internal.util.Messages;
  * @param relativePath '/'-separated real path below {@code root}, no leading '/'; {@code null} without a root
  * @param status       200 when ok, otherwise the HTTP status of the rejection
  * @param reason       the rejection reason, {@code null} when ok
+ * @param size         the file's size in bytes as its check found it, {@code -1} when not known
+ * @param lastModified the file's modification time in epoch milliseconds as its check found it, {@code -1} when
+ *                     not known ({@link #hasAttributes})
  */
-public record Resolution(Path root, Path file, String relativePath, int status, String reason) {
+public record Resolution(Path root, Path file, String relativePath, int status, String reason, long size,
+        long lastModified) {
 
     /**
+     * A checked file whose size and time are not known here (it is opened next, and the open file has them).
+     *
      * @param root         the real root directory
      * @param realFile     the real path of the file (already {@code toRealPath()}-ed), below {@code root}
      * @param relativePath '/'-separated path of the file relative to the real root, no leading '/'
      */
     public static Resolution ok(Path root, Path realFile, String relativePath) {
         return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
-                Objects.requireNonNull(relativePath, "relativePath"), 200, null);
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null, -1, -1);
+    }
+
+    /**
+     * A checked file with the size and time of the check's last {@code lstat}: what the front end is told about
+     * the file it will open, without opening it here.
+     *
+     * @param attributes the file's own attributes, read without following a link
+     */
+    public static Resolution ok(Path root, Path realFile, String relativePath, BasicFileAttributes attributes) {
+        return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null, attributes.size(),
+                attributes.lastModifiedTime().toMillis());
     }
 
     /** A checked file outside every root ({@code allowUnmapped=true}): served by name, never offloaded. */
     public static Resolution outsideRoots(Path realFile) {
-        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null);
+        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null, -1, -1);
+    }
+
+    /** The same file below another real root that contains it, with the same size and time. */
+    public Resolution below(Path otherRoot, String otherRelativePath) {
+        return new Resolution(Objects.requireNonNull(otherRoot, "root"), file,
+                Objects.requireNonNull(otherRelativePath, "relativePath"), 200, null, size, lastModified);
     }
 
     /**
@@ -42,11 +67,16 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
         if (httpStatus < 400 || httpStatus > 599) {
             throw new IllegalArgumentException(Messages.get("resolution.status", httpStatus));
         }
-        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason);
+        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason, -1, -1);
     }
 
     public boolean isOk() {
         return file != null;
+    }
+
+    /** Whether the check read the file's size and time ({@link #size}, {@link #lastModified}). */
+    public boolean hasAttributes() {
+        return size >= 0;
     }
 
     @Override

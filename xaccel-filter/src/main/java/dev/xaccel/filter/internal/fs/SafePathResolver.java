@@ -377,7 +377,7 @@ public final class SafePathResolver {
         if (r.root().equals(root)) {
             return r;
         }
-        return Resolution.ok(root, r.file(), slashSeparated(root.relativize(r.file())));
+        return r.below(root, slashSeparated(root.relativize(r.file())));
     }
 
     private static String slashSeparated(Path relative) {
@@ -453,7 +453,7 @@ public final class SafePathResolver {
         if (!Files.isReadable(candidate)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(root, candidate, relative);
+        return Resolution.ok(root, candidate, relative, attrs);
     }
 
     private Resolution linkMet(Path candidate, boolean declared) {
@@ -509,7 +509,7 @@ public final class SafePathResolver {
         if (!Files.isReadable(real)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(root, real, slashSeparated(relative));
+        return Resolution.ok(root, real, slashSeparated(relative), attrs);
     }
 
     /** @return a reason when the string contains characters that make it a bad request */

@@ -34,6 +34,68 @@ public final class ETags {
         return !v.startsWith("W/") && isStrong(etag) && v.equals(etag);
     }
 
+    /**
+     * Whether {@code value} is one entity tag: {@code W/} optionally, then a quoted string of {@code etagc}
+     * (RFC 9110 §8.8.3: {@code %x21 / %x23-7E / obs-text}).
+     */
+    public static boolean isValid(String value) {
+        return value != null && tagEnd(value, 0) == value.length();
+    }
+
+    /**
+     * Whether {@code value} is what {@code If-Match} and {@code If-None-Match} may hold: {@code *}, or a list of
+     * entity tags (RFC 9110 §13.1.1; commas with optional blanks, empty elements allowed, at least one tag).
+     */
+    public static boolean isValidList(String value) {
+        if (value == null) {
+            return false;
+        }
+        if (value.strip().equals("*")) {
+            return true;
+        }
+        int tags = 0;
+        int i = 0;
+        int n = value.length();
+        while (i < n) {
+            char c = value.charAt(i);
+            if (c == ' ' || c == '\t' || c == ',') {
+                i++;
+                continue;
+            }
+            int end = tagEnd(value, i);
+            if (end < 0) {
+                return false;
+            }
+            tags++;
+            i = end;
+            while (i < n && (value.charAt(i) == ' ' || value.charAt(i) == '\t')) {
+                i++;
+            }
+            if (i < n && value.charAt(i) != ',') {
+                return false;
+            }
+        }
+        return tags > 0;
+    }
+
+    /** The index after the entity tag that starts at {@code from}, or -1 when none starts there. */
+    private static int tagEnd(String s, int from) {
+        int i = s.startsWith("W/", from) ? from + 2 : from;
+        if (i >= s.length() || s.charAt(i) != '"') {
+            return -1;
+        }
+        for (i++; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"') {
+                return i + 1;
+            }
+            if (c < 0x21 || c == 0x7f || c > 0xff) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
     private static boolean isStrong(String etag) {
         return etag != null && etag.startsWith("\"");
     }

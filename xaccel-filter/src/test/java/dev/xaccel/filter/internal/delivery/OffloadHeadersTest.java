@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.SymlinkPolicy;
@@ -49,7 +52,8 @@ class OffloadHeadersTest {
         Files.createDirectories(p.getParent());
         Files.write(p, name.getBytes(StandardCharsets.UTF_8));
         Files.setLastModifiedTime(p, FileTime.from(Instant.ofEpochMilli(1_700_000_000_789L)));
-        return Resolution.ok(root, p.toRealPath(), name);
+        return Resolution.ok(root, p.toRealPath(), name,
+                Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
     }
 
     /** The UTF-8 bytes of {@code s}, one char each: what the container writes as the header's bytes. */
@@ -98,20 +102,24 @@ class OffloadHeadersTest {
     }
 
     @Test
-    void xSendfileCarriesTheFilesValidatorsXAccelRedirectNone() throws IOException {
+    void everyHeaderTypeCarriesTheValidatorsOfTheChecksLstat() throws IOException {
         Resolution f = file("song.mp3");
-        OffloadHeaders sendfile = OffloadHeaders.of(HeaderType.X_SENDFILE, location, f);
-        assertEquals(ETags.strong(Files.size(f.file()), 1_700_000_000_789L), sendfile.validators().etag());
-        assertEquals(1_700_000_000_000L, sendfile.validators().lastModified(), "whole seconds, as Last-Modified has");
-        OffloadHeaders accel = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, f);
-        assertNull(accel.validators(), "no validators: nginx computes its own");
+        for (HeaderType type : List.of(HeaderType.X_SENDFILE, HeaderType.X_ACCEL_REDIRECT)) {
+            OffloadHeaders h = OffloadHeaders.of(type, location, f);
+            assertEquals(ETags.strong(Files.size(f.file()), 1_700_000_000_789L), h.validators().etag(), type.name());
+            assertEquals(1_700_000_000_000L, h.validators().lastModified(), "whole seconds, as Last-Modified has");
+        }
     }
 
     @Test
-    void aFileThatVanishedGivesNoXSendfileHeaders() throws IOException {
+    void theValidatorsAreTheChecksNotASecondStat() throws IOException {
         Resolution f = file("gone.bin");
         Files.delete(f.file());
-        assertNull(OffloadHeaders.of(HeaderType.X_SENDFILE, location, f), "served directly, which answers 404");
+        OffloadHeaders h = OffloadHeaders.of(HeaderType.X_SENDFILE, location, f);
+        assertEquals(ETags.strong(f.size(), f.lastModified()), h.validators().etag(), "no file system call");
+        Resolution unread = Resolution.ok(root, f.file(), "gone.bin");
+        assertNull(OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, unread),
+                "a check that read no size and time: served directly");
     }
 
     @Test
