@@ -4,21 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Base64;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.ContentDisposition;
 
 import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.nginx.NginxServer;
 
 /**
@@ -27,39 +20,10 @@ import dev.xaccel.testsupport.nginx.NginxServer;
  * (access log {@code ulen=0}); Spring Security's login comes first. nginx is xaccel-test-support's
  * {@link NginxServer} with the sample's template, {@code ${APP_PORT}} and {@code ${LIBRARY}} filled in.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"library.demo-root=target/it-demo-library", "xaccel.jmx-name=none"})
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class LibraryNginxIT {
-
-    @LocalServerPort
-    int appPort;
+class LibraryNginxIT extends LibraryBehindNginx {
 
     @Autowired
     Catalog catalog;
-
-    @Autowired
-    LibraryProperties library;
-
-    private NginxServer nginx;
-
-    @BeforeAll
-    void startNginx() throws Exception {
-        Path root = library.getRoot().toRealPath();
-        nginx = NginxServer.builder(TestPaths.target().resolve("it-nginx"))
-                .template(SampleNginxConfTest.TEMPLATE)
-                .value("APP_PORT", Integer.toString(appPort))
-                .value("LIBRARY", root.toString())
-                .workersRead(root)
-                .start();
-    }
-
-    @AfterAll
-    void stopNginx() {
-        if (nginx != null) {
-            nginx.close();
-        }
-    }
 
     private static String demo() {
         return "Basic " + Base64.getEncoder().encodeToString("demo:demo".getBytes(StandardCharsets.UTF_8));

@@ -3,23 +3,15 @@ package dev.xaccel.sample.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.malformed.MalformedSweep;
 import dev.xaccel.testsupport.malformed.MalformedSweep.Endpoint;
-import dev.xaccel.testsupport.nginx.NginxServer;
 
 /**
  * {@link MalformedSweep} over every endpoint of the sample as ./demo-spring runs it (the page, Spring Security's
@@ -27,36 +19,7 @@ import dev.xaccel.testsupport.nginx.NginxServer;
  * through nginx and directly: no 5xx, no path, stack trace or server version. The same application context as
  * {@link LibraryNginxIT} (Spring caches it).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"library.demo-root=target/it-demo-library", "xaccel.jmx-name=none"})
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MalformedRequestsIT {
-
-    @LocalServerPort
-    int appPort;
-
-    @Autowired
-    LibraryProperties library;
-
-    private NginxServer nginx;
-
-    @BeforeAll
-    void startNginx() throws Exception {
-        Path root = library.getRoot().toRealPath();
-        nginx = NginxServer.builder(TestPaths.target().resolve("it-nginx-malformed"))
-                .template(SampleNginxConfTest.TEMPLATE)
-                .value("APP_PORT", Integer.toString(appPort))
-                .value("LIBRARY", root.toString())
-                .workersRead(root)
-                .start();
-    }
-
-    @AfterAll
-    void stopNginx() {
-        if (nginx != null) {
-            nginx.close();
-        }
-    }
+class MalformedRequestsIT extends LibraryBehindNginx {
 
     @Test
     void noEndpointAnswersMalformedRequestsWithA5xxOrAPath() throws Exception {
