@@ -5,18 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.sample.demolib.DemoLibrary;
-import dev.xaccel.test.XAccelAssertions;
-import jakarta.json.JsonArray;
-import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import dev.xaccel.sample.demolib.DemoLibrary;
+import dev.xaccel.test.XAccelAssertions;
 
 /**
  * The sample with its library in an S3 store, deployed as users deploy it (the Tomcat distribution, the shipped

@@ -4,6 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+
 import dev.xaccel.sample.api.UrlPaths;
 import dev.xaccel.sample.demolib.DemoLibrary;
 import dev.xaccel.testsupport.RawHttp;
@@ -13,17 +26,6 @@ import dev.xaccel.testsupport.boundary.BoundaryCheck.Secret;
 import dev.xaccel.testsupport.boundary.BoundaryCorpus;
 import dev.xaccel.testsupport.malformed.MalformedSweep;
 import dev.xaccel.testsupport.malformed.MalformedSweep.Endpoint;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Element;
 
 /**
  * The differential test of the trust boundary for the sample as shipped (the Tomcat distribution, the WAR's

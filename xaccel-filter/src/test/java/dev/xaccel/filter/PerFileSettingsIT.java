@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-
 import javax.management.ObjectName;
 
 import org.junit.jupiter.api.AfterAll;

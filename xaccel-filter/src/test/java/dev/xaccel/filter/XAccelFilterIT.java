@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
-
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 

@@ -32,6 +32,14 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import dev.xaccel.filter.internal.config.Placeholders;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.delivery.DeclaredState;
@@ -41,14 +49,6 @@ import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.testsupport.servlet.TestFilterConfig;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** doFilter units: Mockito request/response (servlet interfaces only) and lambda chains. */
 class XAccelFilterTest {

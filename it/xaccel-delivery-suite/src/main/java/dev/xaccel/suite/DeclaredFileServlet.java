@@ -1,14 +1,15 @@
 package dev.xaccel.suite;
 
-import dev.xaccel.filter.XAccel;
-import dev.xaccel.filter.XAccelFile;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
+
+import dev.xaccel.filter.XAccel;
+import dev.xaccel.filter.XAccelFile;
 
 /**
  * The application's download servlet using the declared API. Like a careless application it resolves

@@ -1,11 +1,5 @@
 package dev.xaccel.suite;
 
-import dev.xaccel.testsupport.HttpDate;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.frontend.FrontEnd;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.servlet.SuiteApp;
 import static dev.xaccel.testsupport.media.MediaFixture.encodePath;
 import static dev.xaccel.testsupport.media.MediaFixture.sha256;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -28,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +31,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.xaccel.testsupport.HttpDate;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * The client-visible contract of a file download through the front end ({@link SuiteEnvironment}), held identical

@@ -9,15 +9,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.xaccel.filter.XAccelFile;
-import dev.xaccel.filter.jaxrs.XAccelFeature;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.frontend.FrontEnd;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.servlet.ServletContainer;
-import dev.xaccel.testsupport.servlet.SuiteApp;
-
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -28,6 +19,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.filter.XAccelFile;
+import dev.xaccel.filter.jaxrs.XAccelFeature;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.ServletContainer;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * The JAX-RS {@link XAccelFeature} under Eclipse Jersey in this container: resource methods that return a

@@ -1,8 +1,5 @@
 package dev.xaccel.suite;
 
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.servlet.SuiteApp;
 import static dev.xaccel.suite.DeliverySuite.assertNoAccelHeaders;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.testsupport.frontend.FrontEnd;
 import java.util.Map;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * offload=auto trusts the marker only from trustedProxies. The "untrusted" stack trusts

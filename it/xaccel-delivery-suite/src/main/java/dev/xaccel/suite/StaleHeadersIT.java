@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Map;
 
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.servlet.SuiteApp;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * Headers that downstream code set before declaring the file (validators of its own, a range, a compressing

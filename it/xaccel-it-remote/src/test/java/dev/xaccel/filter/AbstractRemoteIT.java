@@ -25,19 +25,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.xaccel.testsupport.HttpDate;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.boundary.BoundaryCheck;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.xaccel.testsupport.HttpDate;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.boundary.BoundaryCheck;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 
 /**
  * The remote-object scenarios, once through nginx ({@link RemoteOffloadIT}) and once with the filter streaming the

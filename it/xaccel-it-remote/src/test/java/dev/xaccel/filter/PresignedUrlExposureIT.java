@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.boundary.BoundaryCheck;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,9 +16,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.boundary.BoundaryCheck;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 
 /**
  * docs/remote.md's table "who sees the presigned URL", row by row, with the real S3 server: per row a filter with

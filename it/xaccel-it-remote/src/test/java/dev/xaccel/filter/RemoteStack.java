@@ -1,13 +1,14 @@
 package dev.xaccel.filter;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One suite's world: the store, Tomcat with the auth filter, the XAccelFilter (web.xml style, {@code remoteOrigins}

@@ -1,9 +1,10 @@
 package dev.xaccel.sample.api;
 
-import dev.xaccel.filter.jaxrs.XAccelFeature;
 import org.glassfish.jersey.jsonb.JsonBindingFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
+
+import dev.xaccel.filter.jaxrs.XAccelFeature;
 
 /** The Jersey application behind {@code /api/*}: resources, JSON-B, and the xaccel feature. */
 public class SampleApplication extends ResourceConfig {

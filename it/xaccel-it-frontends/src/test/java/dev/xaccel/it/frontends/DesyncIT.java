@@ -5,19 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.suite.DeliveryStack;
-import dev.xaccel.testsupport.Poll;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.apache.ApacheFrontEnd;
-import dev.xaccel.testsupport.caddy.CaddyFrontEnd;
-import dev.xaccel.testsupport.frontend.FrontEnd;
-import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.nginx.NginxFrontEnd;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.servlet.OffloadRecorder;
-import dev.xaccel.testsupport.servlet.SuiteApp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,9 +23,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.suite.DeliveryStack;
+import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.apache.ApacheFrontEnd;
+import dev.xaccel.testsupport.caddy.CaddyFrontEnd;
+import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.NginxFrontEnd;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.OffloadRecorder;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * Request smuggling and oversized heads through every shipped front end (nginx, Apache httpd + mod_xsendfile,

@@ -5,16 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.xaccel.suite.DeliveryStack;
-import dev.xaccel.testsupport.Poll;
-import dev.xaccel.testsupport.Processes;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.nginx.DocsNginx;
-import dev.xaccel.testsupport.nginx.NginxServer;
-import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.servlet.OffloadRecorder;
-import dev.xaccel.testsupport.servlet.SuiteApp;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,10 +22,22 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.suite.DeliveryStack;
+import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.Processes;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.OffloadRecorder;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * The delivery contract once over TLS with HTTP/2 at nginx (the shipped docs/nginx/xaccel.conf.template, its

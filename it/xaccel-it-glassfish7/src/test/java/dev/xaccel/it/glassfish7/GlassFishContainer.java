@@ -1,11 +1,5 @@
 package dev.xaccel.it.glassfish7;
 
-import dev.xaccel.testsupport.Ports;
-import dev.xaccel.testsupport.TestLogging;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.servlet.ServletContainer;
-import dev.xaccel.testsupport.servlet.WebApp;
-import jakarta.servlet.DispatcherType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +7,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import jakarta.servlet.DispatcherType;
+
 import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
 import org.glassfish.embeddable.GlassFishProperties;
 import org.glassfish.embeddable.GlassFishRuntime;
+
+import dev.xaccel.testsupport.Ports;
+import dev.xaccel.testsupport.TestLogging;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.ServletContainer;
+import dev.xaccel.testsupport.servlet.WebApp;
 
 /**
  * GlassFish 7 (embedded, in the tests' JVM) on 127.0.0.1 running one {@link WebApp} as a WAR: an exploded

@@ -1,12 +1,13 @@
 package dev.xaccel.it.glassfish7;
 
+import java.io.IOException;
+
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.FilterConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
-import java.io.IOException;
 
 /** A filter of the test's {@code WebApp} given as an instance, declared in web.xml by this class and its id. */
 public final class InstanceFilter implements Filter {

@@ -1,11 +1,12 @@
 package dev.xaccel.it.glassfish7;
 
+import java.io.IOException;
+
 import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
-import java.io.IOException;
 
 /** A servlet of the test's {@code WebApp} given as an instance, declared in web.xml by this class and its id. */
 public final class InstanceServlet implements Servlet {

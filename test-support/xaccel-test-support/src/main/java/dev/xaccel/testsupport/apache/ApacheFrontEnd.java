@@ -1,10 +1,11 @@
 package dev.xaccel.testsupport.apache;
 
-import dev.xaccel.testsupport.frontend.FrontEndServer;
-import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+
+import dev.xaccel.testsupport.frontend.FrontEndServer;
+import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 
 /** Apache httpd 2.4 + mod_xsendfile with {@code docs/apache/xaccel.conf}: {@code xaccel.frontend=apache}. */
 public final class ApacheFrontEnd extends ShippedFrontEnd {

@@ -1,10 +1,11 @@
 package dev.xaccel.testsupport.lighttpd;
 
-import dev.xaccel.testsupport.frontend.FrontEndServer;
-import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+
+import dev.xaccel.testsupport.frontend.FrontEndServer;
+import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 
 /** lighttpd 1.4 (mod_proxy, X-Sendfile) with {@code docs/lighttpd/xaccel.conf}: {@code xaccel.frontend=lighttpd}. */
 public final class LighttpdFrontEnd extends ShippedFrontEnd {

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
-import dev.xaccel.testsupport.Ports;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -18,15 +14,21 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.xaccel.testsupport.Ports;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.nginx.NginxFrontEnd;
 import dev.xaccel.testsupport.servlet.SuiteApp;
-import java.util.ServiceLoader;
 
 /**
  * Every registered front end (FrontEnd$Factory), with its shipped config, in front of a minimal application (the

@@ -24,8 +24,8 @@ import dev.xaccel.filter.XAccelFilter;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
 import dev.xaccel.filter.internal.http.TrustedProxies;
 import dev.xaccel.filter.internal.util.Messages;
-import dev.xaccel.filter.internal.util.ValueRules;
 import dev.xaccel.filter.internal.util.PathRules;
+import dev.xaccel.filter.internal.util.ValueRules;
 
 /**
  * The effective, validated configuration of one {@link XAccelFilter}. Immutable and thread-safe; made by

@@ -15,18 +15,18 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
 import dev.xaccel.filter.internal.http.ETags;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The value each header type names a file with, and the names X-Sendfile refuses: the measured table of

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.List;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.ContentDisposition;
-
-import io.micrometer.core.instrument.MeterRegistry;
 
 import dev.xaccel.spring.boot.autoconfigure.app.TestMedia;
 import dev.xaccel.testsupport.RawHttp;

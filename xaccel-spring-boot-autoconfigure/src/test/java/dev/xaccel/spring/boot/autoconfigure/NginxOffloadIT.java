@@ -8,13 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.ContentDisposition;
-
-import io.micrometer.core.instrument.MeterRegistry;
 
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.spring.boot.autoconfigure.app.FilesController;
