@@ -130,10 +130,9 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @throws IllegalArgumentException if it is negative (the {@code limitRate} init-param's rule)
      */
     public T limitRate(long bytesPerSecond) {
-        String why = ValueRules.limitRate(bytesPerSecond);
-        if (why != null) {
+        ValueRules.limitRate(bytesPerSecond).ifPresent(why -> {
             throw invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
-        }
+        });
         return with(choices.nginx(bytesPerSecond, choices.buffering, choices.charset, choices.accelExpires));
     }
 
@@ -161,10 +160,9 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @throws IllegalArgumentException if it is not an HTTP token (the {@code charset} init-param's rule)
      */
     public T charset(String charset) {
-        String why = ValueRules.token(charset);
-        if (why != null) {
+        ValueRules.token(charset).ifPresent(why -> {
             throw invalid(InitParams.CHARSET, charset, why);
-        }
+        });
         return with(choices.nginx(choices.limitRate, choices.buffering, charset, choices.accelExpires));
     }
 

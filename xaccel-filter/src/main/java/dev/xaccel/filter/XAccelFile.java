@@ -53,10 +53,9 @@ public final class XAccelFile extends Declaration<XAccelFile> {
      * @throws IllegalArgumentException if it is neither (the {@code accelExpires} init-param's rule)
      */
     public XAccelFile accelExpires(String value) {
-        String why = ValueRules.accelExpires(value);
-        if (why != null) {
+        ValueRules.accelExpires(value).ifPresent(why -> {
             throw invalid(InitParams.ACCEL_EXPIRES, value, why);
-        }
+        });
         Choices c = choices();
         return with(c.nginx(c.limitRate(), c.buffering(), c.charset(), value));
     }

@@ -206,10 +206,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         public Builder limitRate(long bytesPerSecond) {
-            String why = ValueRules.limitRate(bytesPerSecond);
-            if (why != null) {
+            ValueRules.limitRate(bytesPerSecond).ifPresent(why -> {
                 throw ConfigException.invalid(InitParams.LIMIT_RATE, bytesPerSecond, why);
-            }
+            });
             limitRate = bytesPerSecond;
             return this;
         }
@@ -221,10 +220,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
 
         /** @param value seconds, or {@code @} + epoch seconds */
         public Builder accelExpires(String value) {
-            String why = ValueRules.accelExpires(value);
-            if (why != null) {
+            ValueRules.accelExpires(value).ifPresent(why -> {
                 throw ConfigException.invalid(InitParams.ACCEL_EXPIRES, value, why);
-            }
+            });
             accelExpires = value;
             return this;
         }
@@ -445,10 +443,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         }
 
         private static String token(String param, String value) {
-            String why = ValueRules.token(value);
-            if (why != null) {
+            ValueRules.token(value).ifPresent(why -> {
                 throw ConfigException.invalid(param, value, why);
-            }
+            });
             return value;
         }
 
