@@ -11,6 +11,10 @@ import fish.payara.micro.ClusterCommandResult;
 import fish.payara.micro.PayaraMicro;
 import fish.payara.micro.PayaraMicroRuntime;
 import fish.payara.micro.boot.AdminCommandRunner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,6 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PayaraMicroContainer implements ServletContainer {
 
     private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
+    private static final String DOMAIN_XML = "MICRO-INF/domain/domain.xml";
     private static AdminCommandRunner admin;
 
     private final String suite;
@@ -39,7 +44,7 @@ final class PayaraMicroContainer implements ServletContainer {
         this.suite = suite;
     }
 
-    private static synchronized AdminCommandRunner server() throws BootstrapException {
+    private static synchronized AdminCommandRunner server() throws BootstrapException, IOException {
         if (admin == null) {
             // In the tests' JVM (not java -jar) nothing installs a JACC policy factory, and every deployment then
             // fails in Exousia ("policyFactory is null", measured): name Payara's default one.
@@ -48,6 +53,7 @@ final class PayaraMicroContainer implements ServletContainer {
             AdminCommandRunner[] runner = new AdminCommandRunner[1];
             PayaraMicro micro = PayaraMicro.getInstance()
                     .setRootDir(TestPaths.target().resolve("payara-root").toAbsolutePath().toFile())
+                    .setAlternateDomainXML(loopbackDataGrid().toFile())
                     .setHttpPort(Ports.freeLoopbackPort())
                     .setHttpAutoBind(false)
                     .setNoCluster(true)
@@ -67,6 +73,29 @@ final class PayaraMicroContainer implements ServletContainer {
             admin = runner[0];
         }
         return admin;
+    }
+
+    /**
+     * Payara's domain.xml with its data grid (Hazelcast, started even with clustering off) on loopback: by default
+     * it listens on every address, port 6900 (measured).
+     */
+    private static Path loopbackDataGrid() throws IOException {
+        String xml;
+        try (InputStream in = PayaraMicro.class.getClassLoader().getResourceAsStream(DOMAIN_XML)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + DOMAIN_XML + " in payara-micro");
+            }
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String element = "<hazelcast-runtime-configuration ";
+        if (!xml.contains(element)) {
+            throw new IllegalStateException("no " + element.trim() + " in " + DOMAIN_XML);
+        }
+        // Hazelcast binds every address unless told not to, the interface alone is not enough
+        System.setProperty("hazelcast.socket.bind.any", "false");
+        Path file = TestPaths.target().resolve("payara-domain.xml").toAbsolutePath();
+        Files.writeString(file, xml.replace(element, element + "interface=\"127.0.0.1\" "), StandardCharsets.UTF_8);
+        return file;
     }
 
     @Override
