@@ -1,14 +1,8 @@
 package dev.xaccel.it.glassfish7;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import jakarta.servlet.DispatcherType;
 
 import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
@@ -18,14 +12,13 @@ import org.glassfish.embeddable.GlassFishRuntime;
 import dev.xaccel.testsupport.Ports;
 import dev.xaccel.testsupport.TestLogging;
 import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.ExplodedWar;
 import dev.xaccel.testsupport.servlet.ServletContainer;
 import dev.xaccel.testsupport.servlet.WebApp;
 
 /**
- * GlassFish 7 (embedded, in the tests' JVM) on 127.0.0.1 running one {@link WebApp} as a WAR: an exploded
- * directory whose {@code WEB-INF/web.xml} declares each filter (the XAccelFilter by class name with its
- * init-params; an instance through {@link InstanceFilter}) mapped to {@code /*} in order, each servlet, the MIME
- * mappings, deployed with GlassFish's deployer and undeployed by {@link #close()}.
+ * GlassFish 7 (embedded, in the tests' JVM) on 127.0.0.1 running one {@link WebApp} as an {@link ExplodedWar},
+ * deployed with GlassFish's deployer and undeployed by {@link #close()}.
  * <p>
  * One GlassFish per JVM, started with the first application and stopped when the JVM exits: embedded GlassFish
  * cannot start a second server in a JVM once one was disposed (its services' run levels stay set). Each container
@@ -39,7 +32,7 @@ final class GlassFishContainer implements ServletContainer {
     private static GlassFish glassfish;
 
     private final String suite;
-    private final List<String> instanceIds = new ArrayList<>();
+    private ExplodedWar war;
     private String deployed;
     private String listener;
     private String virtualServer;
@@ -75,9 +68,7 @@ final class GlassFishContainer implements ServletContainer {
     public int start(WebApp app) throws Exception {
         Path log = TestLogging.install();
         String name = suite + "-" + DEPLOYMENTS.incrementAndGet();
-        Path war = TestPaths.target().resolve("glassfish-apps").resolve(name).toAbsolutePath();
-        Files.createDirectories(war.resolve("WEB-INF"));
-        Files.writeString(war.resolve("WEB-INF/web.xml"), webXml(app), StandardCharsets.UTF_8);
+        war = ExplodedWar.write(app, TestPaths.target().resolve("glassfish-apps").resolve(name).toAbsolutePath());
         String deployedName;
         int port = Ports.freeLoopbackPort();
         try {
@@ -87,7 +78,8 @@ final class GlassFishContainer implements ServletContainer {
             listener = "l-" + name;
             admin(gf, "create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
                     "--defaultvs=" + virtualServer, listener);
-            deployedName = gf.getDeployer().deploy(war.toFile(), "--name=" + name, "--virtualservers=" + virtualServer,
+            deployedName = gf.getDeployer().deploy(war.dir().toFile(), "--name=" + name,
+                    "--virtualservers=" + virtualServer,
                     "--contextroot=" + (app.contextPath().isEmpty() ? "/" : app.contextPath()));
         } catch (Exception e) {
             close();
@@ -95,7 +87,7 @@ final class GlassFishContainer implements ServletContainer {
         }
         if (deployedName == null) {
             close();
-            throw new IllegalStateException("GlassFish did not deploy " + war + "; see " + log);
+            throw new IllegalStateException("GlassFish did not deploy " + war.dir() + "; see " + log);
         }
         deployed = deployedName;
         return port;
@@ -106,65 +98,6 @@ final class GlassFishContainer implements ServletContainer {
         if (result.getExitStatus() != CommandResult.ExitStatus.SUCCESS) {
             throw new IllegalStateException(command + " failed: " + result.getOutput(), result.getFailureCause());
         }
-    }
-
-    private String webXml(WebApp app) {
-        StringBuilder x = new StringBuilder("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee"
-                         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                         xsi:schemaLocation="https://jakarta.ee/xml/ns/jakartaee https://jakarta.ee/xml/ns/jakartaee/web-app_6_0.xsd"
-                         version="6.0" metadata-complete="true">
-                  <!-- GlassFish decodes query parameters as ISO-8859-1 unless told (docs/containers.md) -->
-                  <request-character-encoding>UTF-8</request-character-encoding>
-                """);
-        for (WebApp.FilterDecl f : app.filters()) {
-            String className = f.className();
-            Map<String, String> params = f.initParams();
-            if (f.instance() != null) {
-                className = InstanceFilter.class.getName();
-                params = Map.of(Instances.PARAM, track(f.instance()));
-            }
-            x.append("  <filter>\n    <filter-name>").append(esc(f.name())).append("</filter-name>\n")
-                    .append("    <filter-class>").append(className).append("</filter-class>\n")
-                    .append("    <async-supported>true</async-supported>\n");
-            params.forEach((k, v) -> x.append("    <init-param><param-name>").append(esc(k))
-                    .append("</param-name><param-value>").append(esc(v)).append("</param-value></init-param>\n"));
-            x.append("  </filter>\n  <filter-mapping>\n    <filter-name>").append(esc(f.name()))
-                    .append("</filter-name>\n    <url-pattern>/*</url-pattern>\n");
-            for (DispatcherType d : f.dispatchers()) {
-                x.append("    <dispatcher>").append(d.name()).append("</dispatcher>\n");
-            }
-            x.append("  </filter-mapping>\n");
-        }
-        List<WebApp.ServletDecl> servlets = new ArrayList<>(app.servlets());
-        if (app.defaultServlet() != null) {
-            servlets.add(new WebApp.ServletDecl("default-replaced", "/", app.defaultServlet()));
-        }
-        for (WebApp.ServletDecl s : servlets) {
-            x.append("  <servlet>\n    <servlet-name>").append(esc(s.name())).append("</servlet-name>\n")
-                    .append("    <servlet-class>").append(InstanceServlet.class.getName()).append("</servlet-class>\n")
-                    .append("    <init-param><param-name>").append(Instances.PARAM).append("</param-name><param-value>")
-                    .append(track(s.servlet())).append("</param-value></init-param>\n")
-                    .append("    <load-on-startup>1</load-on-startup>\n")
-                    .append("    <async-supported>true</async-supported>\n  </servlet>\n")
-                    .append("  <servlet-mapping><servlet-name>").append(esc(s.name()))
-                    .append("</servlet-name><url-pattern>").append(esc(s.urlPattern()))
-                    .append("</url-pattern></servlet-mapping>\n");
-        }
-        app.mimeMappings().forEach((ext, type) -> x.append("  <mime-mapping><extension>").append(esc(ext))
-                .append("</extension><mime-type>").append(esc(type)).append("</mime-type></mime-mapping>\n"));
-        return x.append("</web-app>\n").toString();
-    }
-
-    private String track(Object instance) {
-        String id = Instances.put(instance);
-        instanceIds.add(id);
-        return id;
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     @Override
@@ -188,8 +121,10 @@ final class GlassFishContainer implements ServletContainer {
         } catch (Exception e) {
             throw new IllegalStateException("GlassFish did not undeploy " + name, e);
         } finally {
-            Instances.remove(instanceIds);
-            instanceIds.clear();
+            if (war != null) {
+                war.close();
+                war = null;
+            }
         }
     }
 

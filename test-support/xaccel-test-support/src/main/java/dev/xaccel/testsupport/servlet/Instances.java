@@ -1,14 +1,14 @@
-package dev.xaccel.it.glassfish7;
+package dev.xaccel.testsupport.servlet;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The filter and servlet instances a test's {@code WebApp} holds, by id, for the WAR's web.xml to name: GlassFish
- * instantiates what web.xml declares by class, so an instance goes in as an {@link InstanceFilter} or
- * {@link InstanceServlet} whose init-param is its id. GlassFish runs in the tests' JVM and its web class loader
- * asks the tests' loader first, so both sides see this one map.
+ * The filter and servlet instances a test's {@code WebApp} holds, by id, for an {@link ExplodedWar}'s web.xml to
+ * name: GlassFish and Payara instantiate what web.xml declares by class, so an instance goes in as an
+ * {@link InstanceFilter} or {@link InstanceServlet} whose init-param is its id. Both run in the tests' JVM and their
+ * web class loaders ask the tests' loader first, so both sides see this one map.
  */
 final class Instances {
 

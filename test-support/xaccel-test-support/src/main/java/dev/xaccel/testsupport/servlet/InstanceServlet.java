@@ -1,4 +1,4 @@
-package dev.xaccel.it.glassfish7;
+package dev.xaccel.testsupport.servlet;
 
 import java.io.IOException;
 

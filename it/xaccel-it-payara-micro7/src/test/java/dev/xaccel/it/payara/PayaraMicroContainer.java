@@ -1,0 +1,198 @@
+package dev.xaccel.it.payara;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import fish.payara.micro.BootstrapException;
+import fish.payara.micro.ClusterCommandResult;
+import fish.payara.micro.PayaraMicro;
+import fish.payara.micro.PayaraMicroRuntime;
+import fish.payara.micro.boot.AdminCommandRunner;
+
+import dev.xaccel.testsupport.Ports;
+import dev.xaccel.testsupport.TestLogging;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.ExplodedWar;
+import dev.xaccel.testsupport.servlet.ServletContainer;
+import dev.xaccel.testsupport.servlet.WebApp;
+
+/**
+ * Payara Micro 7 (in the tests' JVM, booted with its API) on 127.0.0.1 running one {@link WebApp} as an
+ * {@link ExplodedWar}, deployed with Payara's {@code deploy} admin command and undeployed by {@link #close()}.
+ * <p>
+ * One Payara Micro per JVM ({@code PayaraMicro} is a singleton), started with the first application and stopped
+ * when the JVM exits. As with GlassFish, each container is a virtual server of its own with an HTTP listener of its
+ * own on a free loopback port, made with admin commands and deleted again by {@link #close()}, so that several
+ * applications at the root context run at once. Payara Micro needs Java 21+: the module's failsafe JVM is Java 25
+ * (pom.xml, {@code xaccel.java25}).
+ */
+final class PayaraMicroContainer implements ServletContainer {
+
+    private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
+    private static final String DOMAIN_XML = "MICRO-INF/domain/domain.xml";
+    private static AdminCommandRunner admin;
+
+    private final String suite;
+    private ExplodedWar war;
+    private String deployed;
+    private String listener;
+    private String virtualServer;
+
+    private PayaraMicroContainer(String suite) {
+        this.suite = suite;
+    }
+
+    private static synchronized AdminCommandRunner server() throws BootstrapException, IOException {
+        if (admin == null) {
+            // In the tests' JVM (not java -jar) nothing installs a JACC policy factory, and every deployment then
+            // fails in Exousia ("policyFactory is null", measured): name Payara's default one.
+            System.setProperty("jakarta.security.jacc.PolicyFactory.provider",
+                    "org.glassfish.exousia.modules.def.DefaultPolicyFactory");
+            AdminCommandRunner[] runner = new AdminCommandRunner[1];
+            PayaraMicro micro = PayaraMicro.getInstance()
+                    .setRootDir(TestPaths.target().resolve("payara-root").toAbsolutePath().toFile())
+                    .setAlternateDomainXML(loopbackDataGrid().toFile())
+                    .setHttpPort(Ports.freeLoopbackPort())
+                    .setHttpAutoBind(false)
+                    .setNoCluster(true)
+                    .setPrintLogo(false);
+            // its default listener binds every address: loopback only
+            micro.setPreBootHandler(r -> check(r.run("set", "configs.config.server-config.network-config"
+                    + ".network-listeners.network-listener.http-listener.address=127.0.0.1"), "set address"));
+            micro.setPostBootHandler(r -> runner[0] = r);
+            PayaraMicroRuntime runtime = micro.bootStrap();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    runtime.shutdown();
+                } catch (Exception e) {
+                    // the JVM is going: nothing is left to tell
+                }
+            }, "payara-stop"));
+            admin = runner[0];
+        }
+        return admin;
+    }
+
+    /**
+     * Payara's domain.xml with its data grid (Hazelcast, started even with clustering off) on loopback: by default
+     * it listens on every address, port 6900 (measured).
+     */
+    private static Path loopbackDataGrid() throws IOException {
+        String xml;
+        try (InputStream in = PayaraMicro.class.getClassLoader().getResourceAsStream(DOMAIN_XML)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + DOMAIN_XML + " in payara-micro");
+            }
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String element = "<hazelcast-runtime-configuration ";
+        if (!xml.contains(element)) {
+            throw new IllegalStateException("no " + element.trim() + " in " + DOMAIN_XML);
+        }
+        // Hazelcast binds every address unless told not to, the interface alone is not enough
+        System.setProperty("hazelcast.socket.bind.any", "false");
+        Path file = TestPaths.target().resolve("payara-domain.xml").toAbsolutePath();
+        Files.writeString(file, xml.replace(element, element + "interface=\"127.0.0.1\" "), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Override
+    public int start(WebApp app) throws Exception {
+        Path log = TestLogging.install();
+        String name = suite + "-" + DEPLOYMENTS.incrementAndGet();
+        war = ExplodedWar.write(app, TestPaths.target().resolve("payara-apps").resolve(name).toAbsolutePath());
+        int port = Ports.freeLoopbackPort();
+        try {
+            AdminCommandRunner a = server();
+            virtualServer = "vs-" + name;
+            check(a.run("create-virtual-server", "--hosts=127.0.0.1", virtualServer), "create-virtual-server");
+            listener = "l-" + name;
+            check(a.run("create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
+                    "--defaultvs=" + virtualServer, listener), "create-http-listener");
+            check(a.run("deploy", "--name=" + name, "--virtualservers=" + virtualServer,
+                    "--contextroot=" + (app.contextPath().isEmpty() ? "/" : app.contextPath()),
+                    war.dir().toString()), "deploy " + war.dir());
+            deployed = name;
+        } catch (Exception e) {
+            close();
+            throw new IllegalStateException("Payara Micro did not start: " + e + "; see " + log, e);
+        }
+        return port;
+    }
+
+    private static void check(ClusterCommandResult result, String what) {
+        if (result.getExitStatus() != ClusterCommandResult.ExitStatus.SUCCESS) {
+            throw new IllegalStateException(what + " failed: " + result.getOutput(), result.getFailureCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        String name = deployed;
+        String l = listener;
+        String vs = virtualServer;
+        deployed = null;
+        listener = null;
+        virtualServer = null;
+        try {
+            if (name != null) {
+                check(admin.run("undeploy", name), "undeploy " + name);
+            }
+            if (l != null) {
+                check(admin.run("delete-http-listener", l), "delete-http-listener");
+            }
+            if (vs != null) {
+                check(admin.run("delete-virtual-server", vs), "delete-virtual-server");
+            }
+        } finally {
+            if (war != null) {
+                war.close();
+                war = null;
+            }
+        }
+    }
+
+    /** Registered in this module's META-INF/services. */
+    public static final class Factory implements ServletContainer.Factory {
+
+        @Override
+        public String name() {
+            return "payara-micro-7.2025.1";
+        }
+
+        @Override
+        public ServletContainer create(String suite, boolean lenient) {
+            return new PayaraMicroContainer(suite);
+        }
+
+        @Override
+        public String servletVersion() {
+            return "6.1";
+        }
+
+        @Override
+        public boolean hasLenientMode() {
+            return false;
+        }
+
+        /**
+         * Its response stream is {@code org.apache.catalina.connector.CoyoteOutputStream} (Payara's fork of
+         * Catalina) with Servlet 6.1's {@code write(ByteBuffer)}: the filter hands it direct buffers, as on Tomcat
+         * (GlassFish 7's, Servlet 6.0, has no such write and gets {@code copy}).
+         */
+        @Override
+        public String expectedBodyWriter() {
+            return "direct-buffer";
+        }
+
+        /** As GlassFish: 404 to a {@code ;} in the path, 503 to the name with {@code :} (measured). */
+        @Override
+        public boolean passesName(String name) {
+            return !name.contains(";") && !name.contains(":");
+        }
+    }
+}
