@@ -1,5 +1,8 @@
 package dev.xaccel.bench.hotpath;
 
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
@@ -99,6 +102,20 @@ final class StubRequest extends HttpServletRequestWrapper {
     @Override
     public String getHeader(String name) {
         return headers.get(name);
+    }
+
+    /** As the Servlet API says: -1 when absent (the fallback's 0 would be a date, 1970, for the preconditions). */
+    @Override
+    public long getDateHeader(String name) {
+        String v = getHeader(name);
+        if (v == null) {
+            return -1;
+        }
+        try {
+            return ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(v, e);
+        }
     }
 
     @Override
