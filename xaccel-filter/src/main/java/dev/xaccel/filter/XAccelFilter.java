@@ -75,7 +75,7 @@ public final class XAccelFilter implements Filter {
 
     /** Everything {@code init} made; {@code null} before init. */
     private record Started(String name, FileDelivery delivery, MappedFiles mapped, DeclaredFiles declared,
-            OffloadResponseWrapper.Warnings warnings, ServletContext context, JmxRegistration jmx) {
+            OffloadResponseWrapper.Warnings warnings, ServletContext context, JmxRegistration jmx, RootWatch roots) {
     }
 
     private volatile Started started;
@@ -121,7 +121,7 @@ public final class XAccelFilter implements Filter {
         JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
         RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
         started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
-                new OffloadResponseWrapper.Warnings(), ctx, jmx);
+                new OffloadResponseWrapper.Warnings(), ctx, jmx, roots);
         links.publish(); // last: a failed init must not leave the attribute behind
         LOG.info(Messages.get("filter.started", name, line, jmx == null ? InitParams.JMX_NAME_NONE : jmx.name()));
     }
@@ -176,6 +176,7 @@ public final class XAccelFilter implements Filter {
             if (s.jmx() != null) {
                 s.jmx().unregister();
             }
+            s.roots().close();
         }
     }
 

@@ -45,11 +45,13 @@ public final class OpenFiles {
         return targets(pid).size();
     }
 
-    /** The descriptors of {@code pid} that hold a file at or below {@code dir} (its absolute, real path). */
+    /**
+     * The descriptors of {@code pid} that hold a file below {@code dir} (its absolute, real path), or {@code dir}
+     * itself once it was deleted. The directory itself does not count: the filter holds its roots open.
+     */
     public static List<String> below(long pid, Path dir) {
         String prefix = dir.toAbsolutePath().toString();
-        return targets(pid).stream().filter(t -> t.equals(prefix) || t.startsWith(prefix + "/")
-                || t.startsWith(prefix + " ")).toList();
+        return targets(pid).stream().filter(t -> t.startsWith(prefix + "/") || t.startsWith(prefix + " ")).toList();
     }
 
     /** The descriptors of {@code pid} that are sockets. */

@@ -11,6 +11,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import dev.xaccel.filter.internal.config.XAccelConfig;
+import dev.xaccel.filter.internal.fs.RootDirectory;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 
@@ -20,13 +21,16 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
  * missing ({@link ThrottledLog}: the first, then at most one a minute), one INFO line when it is back. Clients see
  * nothing of it but the 404 every file below a missing root gets anyway, never a path. The roots are looked at only
  * when a file could not be found (and, while one is missing, before every delivery, to notice its return), so the
- * normal path pays nothing; a health check asks {@link #missingNow()}. Thread-safe; one per filter instance.
+ * normal path pays nothing; a health check asks {@link #missingNow()}. A file not found also makes each root held
+ * open ({@link RootDirectory}) look at its name again, so a replaced root is taken at once. Thread-safe; one per
+ * filter instance.
  */
 public final class RootWatch {
 
     private static final Logger LOG = Logger.getLogger(RootWatch.class.getName());
 
     private final List<Watched> roots;
+    private final List<RootDirectory> directories;
     private volatile boolean anyMissing;
 
     private static final class Watched {
@@ -47,10 +51,20 @@ public final class RootWatch {
         List<Watched> list = new ArrayList<>();
         distinct.forEach(r -> list.add(new Watched(r)));
         this.roots = List.copyOf(list);
+        List<RootDirectory> held = new ArrayList<>();
+        config.locations().forEach(l -> held.add(l.resolver().directory()));
+        config.mappings().forEach(m -> held.add(m.resolver().directory()));
+        this.directories = List.copyOf(held);
     }
 
-    /** A file was not found (or vanished before it was opened): is a root gone? */
+    /** The filter stops: the roots held open are closed. */
+    public void close() {
+        directories.forEach(RootDirectory::close);
+    }
+
+    /** A file was not found (or vanished before it was opened): is a root gone, or replaced by another directory? */
     public void notFound() {
+        directories.forEach(RootDirectory::recheck);
         check();
     }
 

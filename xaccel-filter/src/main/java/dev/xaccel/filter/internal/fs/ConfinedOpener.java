@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.ClosedDirectoryStreamException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -97,32 +98,71 @@ public final class ConfinedOpener {
      */
     public static Opening open(Resolution file) throws IOException {
         try {
-            return Opening.opened(file, file.root() == null ? openUnconfined(file.file())
-                    : open(file.root(), file.relativePath()));
+            OpenFile open;
+            if (file.root() == null) {
+                open = openUnconfined(file.file());
+            } else if (file.directory() != null) {
+                open = open(file.directory(), file.relativePath());
+            } else {
+                open = open(file.root(), file.relativePath());
+            }
+            return Opening.opened(file, open);
         } catch (Refused | AccessDeniedException e) {
             return Opening.refused(Resolution.rejected(404, "vanished: " + e.getMessage()));
         }
     }
 
     /**
+     * {@link #open(Path, String)} below a root held open, once more when the root turns out replaced; by the root's
+     * name when it holds none.
+     */
+    private static OpenFile open(RootDirectory root, String relativePath) throws IOException {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            SecureDirectoryStream<Path> dir = root.stream();
+            if (dir == null) {
+                break;
+            }
+            try {
+                return openBelow(dir, relativePath.split("/", -1), 0);
+            } catch (NoSuchFileException | NotDirectoryException e) {
+                // checked by name a moment ago: perhaps below a root put in place of the one held
+                if (attempt > 0 || !root.recheck()) {
+                    throw new Refused("not found");
+                }
+            } catch (FileSystemException e) {
+                throw new Refused("not accessible without following a link: " + e.getReason());
+            } catch (ClosedDirectoryStreamException e) {
+                // the root was replaced meanwhile and the old directory closed: once more below the new one
+            }
+        }
+        return open(root.path(), relativePath);
+    }
+
+    /**
      * The one-pass open of a path with no link below the root: each directory opened relative to its parent with
      * {@code O_NOFOLLOW}, then the file if it is a regular file. Empty when anything on the way is not plain
-     * (missing, a link, not a directory, not a regular file, not readable) or the platform has no
-     * {@link SecureDirectoryStream}: the caller then judges the path by its checks and opens its real path with
-     * {@link #open}, which gives the precise answer.
+     * (missing, a link, not a directory, not a regular file, not readable) or no root is held open (no
+     * {@link SecureDirectoryStream} here, the root missing): the caller then judges the path by its checks and opens
+     * its real path with {@link #open}, which gives the precise answer.
      *
-     * @param root         the real root directory
+     * @param root         the real root directory, held open
      * @param relativePath checked segments below the root, '/'-separated, no leading '/', no empty or dot segments
      */
-    public static Optional<OpenFile> openPlain(Path root, String relativePath) {
-        try (DirectoryStream<Path> rootStream = Files.newDirectoryStream(root)) {
-            if (!(rootStream instanceof SecureDirectoryStream<Path> dir)) {
+    public static Optional<OpenFile> openPlain(RootDirectory root, String relativePath) {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            SecureDirectoryStream<Path> dir = root.stream();
+            if (dir == null) {
                 return Optional.empty();
             }
-            return Optional.of(openBelow(dir, relativePath.split("/", -1), 0));
-        } catch (IOException e) {
-            return Optional.empty();
+            try {
+                return Optional.of(openBelow(dir, relativePath.split("/", -1), 0));
+            } catch (IOException e) {
+                return Optional.empty();
+            } catch (ClosedDirectoryStreamException e) {
+                // the root was replaced meanwhile and the old directory closed: once more below the new one
+            }
         }
+        return Optional.empty();
     }
 
     private static OpenFile openBelow(SecureDirectoryStream<Path> dir, String[] names, int index)

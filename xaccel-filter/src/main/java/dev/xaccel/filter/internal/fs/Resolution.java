@@ -20,9 +20,11 @@ import dev.xaccel.filter.internal.util.Messages;
  * @param size         the file's size in bytes as its check found it, {@code -1} when not known
  * @param lastModified the file's modification time in epoch milliseconds as its check found it, {@code -1} when
  *                     not known ({@link #hasAttributes})
+ * @param directory    the root held open by its resolver, which {@link ConfinedOpener} opens the file below;
+ *                     {@code null} when rejected, outside every root, or made without a resolver (opened by name)
  */
 public record Resolution(Path root, Path file, String relativePath, int status, String reason, long size,
-        long lastModified) {
+        long lastModified, RootDirectory directory) {
 
     /**
      * A checked file whose size and time are not known here (it is opened next, and the open file has them).
@@ -33,7 +35,12 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
      */
     public static Resolution ok(Path root, Path realFile, String relativePath) {
         return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
-                Objects.requireNonNull(relativePath, "relativePath"), 200, null, -1, -1);
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null, -1, -1, null);
+    }
+
+    /** {@link #ok(Path, Path, String)} below a root held open. */
+    public static Resolution ok(RootDirectory root, Path realFile, String relativePath) {
+        return ok(root.path(), realFile, relativePath).in(root);
     }
 
     /**
@@ -45,18 +52,28 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
     public static Resolution ok(Path root, Path realFile, String relativePath, BasicFileAttributes attributes) {
         return new Resolution(Objects.requireNonNull(root, "root"), Objects.requireNonNull(realFile, "realFile"),
                 Objects.requireNonNull(relativePath, "relativePath"), 200, null, attributes.size(),
-                attributes.lastModifiedTime().toMillis());
+                attributes.lastModifiedTime().toMillis(), null);
+    }
+
+    /** {@link #ok(Path, Path, String, BasicFileAttributes)} below a root held open. */
+    public static Resolution ok(RootDirectory root, Path realFile, String relativePath,
+            BasicFileAttributes attributes) {
+        return ok(root.path(), realFile, relativePath, attributes).in(root);
     }
 
     /** A checked file outside every root ({@code allowUnmapped=true}): served by name, never offloaded. */
     public static Resolution outsideRoots(Path realFile) {
-        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null, -1, -1);
+        return new Resolution(null, Objects.requireNonNull(realFile, "realFile"), null, 200, null, -1, -1, null);
     }
 
     /** The same file below another real root that contains it, with the same size and time. */
-    public Resolution below(Path otherRoot, String otherRelativePath) {
-        return new Resolution(Objects.requireNonNull(otherRoot, "root"), file,
-                Objects.requireNonNull(otherRelativePath, "relativePath"), 200, null, size, lastModified);
+    public Resolution below(RootDirectory otherRoot, String otherRelativePath) {
+        return new Resolution(otherRoot.path(), file, Objects.requireNonNull(otherRelativePath, "relativePath"), 200,
+                null, size, lastModified, otherRoot);
+    }
+
+    private Resolution in(RootDirectory held) {
+        return new Resolution(root, file, relativePath, status, reason, size, lastModified, held);
     }
 
     /**
@@ -67,7 +84,7 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
         if (httpStatus < 400 || httpStatus > 599) {
             throw new IllegalArgumentException(Messages.get("resolution.status", httpStatus));
         }
-        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason, -1, -1);
+        return new Resolution(null, null, null, httpStatus, reason == null ? "" : reason, -1, -1, null);
     }
 
     public boolean isOk() {

@@ -61,6 +61,7 @@ public final class SafePathResolver {
             && !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac");
 
     private final Path root;
+    private final RootDirectory directory;
     private final boolean allowHidden;
     private final SymlinkPolicy policy;
 
@@ -79,12 +80,18 @@ public final class SafePathResolver {
             throw new IllegalArgumentException(Messages.get("resolver.rootNotDirectory", root));
         }
         this.root = real;
+        this.directory = new RootDirectory(real);
         this.allowHidden = allowHidden;
     }
 
     /** The real root directory. */
     public Path root() {
         return root;
+    }
+
+    /** The real root directory, held open for the one-pass opens below it. */
+    public RootDirectory directory() {
+        return directory;
     }
 
     /**
@@ -157,9 +164,9 @@ public final class SafePathResolver {
     /** The plain one-pass open, else the resolution {@code careful} gives and the open of its real path. */
     private Opening openChecked(Path candidate, String relative, Supplier<Resolution> careful) {
         if (WALK) {
-            Optional<OpenFile> plain = ConfinedOpener.openPlain(root, relative);
+            Optional<OpenFile> plain = ConfinedOpener.openPlain(directory, relative);
             if (plain.isPresent()) {
-                return Opening.opened(Resolution.ok(root, candidate, relative), plain.get());
+                return Opening.opened(Resolution.ok(directory, candidate, relative), plain.get());
             }
         }
         Resolution r = careful.get();
@@ -377,7 +384,7 @@ public final class SafePathResolver {
         if (r.root().equals(root)) {
             return r;
         }
-        return r.below(root, slashSeparated(root.relativize(r.file())));
+        return r.below(directory, slashSeparated(root.relativize(r.file())));
     }
 
     private static String slashSeparated(Path relative) {
@@ -453,7 +460,7 @@ public final class SafePathResolver {
         if (!Files.isReadable(candidate)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(root, candidate, relative, attrs);
+        return Resolution.ok(directory, candidate, relative, attrs);
     }
 
     private Resolution linkMet(Path candidate, boolean declared) {
@@ -509,7 +516,7 @@ public final class SafePathResolver {
         if (!Files.isReadable(real)) {
             return Resolution.rejected(404, "not readable");
         }
-        return Resolution.ok(root, real, slashSeparated(relative), attrs);
+        return Resolution.ok(directory, real, slashSeparated(relative), attrs);
     }
 
     /** @return a reason when the string contains characters that make it a bad request */
