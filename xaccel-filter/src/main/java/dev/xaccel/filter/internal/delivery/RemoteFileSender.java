@@ -75,10 +75,7 @@ public final class RemoteFileSender {
             throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(RESPONSE_TIMEOUT).GET();
         for (String name : FORWARDED) {
-            String value = ForwardedConditionals.value(req, name);
-            if (value != null) {
-                request.header(name, value);
-            }
+            ForwardedConditionals.value(req, name).ifPresent(value -> request.header(name, value));
         }
         HttpResponse<InputStream> answer;
         try {

@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -29,17 +30,21 @@ public final class ForwardedConditionals {
     }
 
     /**
-     * The value to send the store for the header {@code name}, or {@code null} when the client sent none or an
-     * invalid one. The {@code Range} is sent as the client sent it, unless it depends on an invalid
-     * {@code If-Range}: that matches nothing, so the whole object is asked for (RFC 9110 §13.1.5).
+     * The value to send the store for the header {@code name}; empty when the client sent none or an invalid one.
+     * The {@code Range} is sent as the client sent it, unless it depends on an invalid {@code If-Range}: that matches
+     * nothing, so the whole object is asked for (RFC 9110 §13.1.5).
      *
      * @param name one of {@link #NAMES}
      */
-    public static String value(HttpServletRequest req, String name) {
+    public static Optional<String> value(HttpServletRequest req, String name) {
+        return Optional.ofNullable(valueOrNull(req, name));
+    }
+
+    private static String valueOrNull(HttpServletRequest req, String name) {
         switch (name) {
             case "Range":
                 String range = req.getHeader(name);
-                return range != null && req.getHeader("If-Range") != null && value(req, "If-Range") == null ? null
+                return range != null && req.getHeader("If-Range") != null && value(req, "If-Range").isEmpty() ? null
                         : range;
             case "If-Match":
             case "If-None-Match":
