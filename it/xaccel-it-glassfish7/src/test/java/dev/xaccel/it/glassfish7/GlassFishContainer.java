@@ -2,7 +2,6 @@ package dev.xaccel.it.glassfish7;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
@@ -10,35 +9,23 @@ import org.glassfish.embeddable.GlassFishProperties;
 import org.glassfish.embeddable.GlassFishRuntime;
 
 import dev.xaccel.testsupport.Ports;
-import dev.xaccel.testsupport.TestLogging;
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.servlet.ExplodedWar;
+import dev.xaccel.testsupport.servlet.AdminDeployedContainer;
 import dev.xaccel.testsupport.servlet.ServletContainer;
-import dev.xaccel.testsupport.servlet.WebApp;
 
 /**
- * GlassFish 7 (embedded, in the tests' JVM) on 127.0.0.1 running one {@link WebApp} as an {@link ExplodedWar},
- * deployed with GlassFish's deployer and undeployed by {@link #close()}.
+ * GlassFish 7 (embedded, in the tests' JVM) on 127.0.0.1 running one application per container, deployed with
+ * GlassFish's deployer on a virtual server and listener of its own ({@link AdminDeployedContainer}).
  * <p>
  * One GlassFish per JVM, started with the first application and stopped when the JVM exits: embedded GlassFish
- * cannot start a second server in a JVM once one was disposed (its services' run levels stay set). Each container
- * is a virtual server of its own with an HTTP listener of its own on a free loopback port, made with GlassFish's
- * admin commands and deleted again by {@link #close()}, so that several applications at the root context run at
- * once (the suite's spoofed-marker and symlink-swap classes start two).
+ * cannot start a second server in a JVM once one was disposed (its services' run levels stay set).
  */
-final class GlassFishContainer implements ServletContainer {
+final class GlassFishContainer extends AdminDeployedContainer {
 
-    private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
     private static GlassFish glassfish;
 
-    private final String suite;
-    private ExplodedWar war;
-    private String deployed;
-    private String listener;
-    private String virtualServer;
-
     private GlassFishContainer(String suite) {
-        this.suite = suite;
+        super("GlassFish", suite);
     }
 
     private static synchronized GlassFish server() throws Exception {
@@ -65,67 +52,24 @@ final class GlassFishContainer implements ServletContainer {
     }
 
     @Override
-    public int start(WebApp app) throws Exception {
-        Path log = TestLogging.install();
-        String name = suite + "-" + DEPLOYMENTS.incrementAndGet();
-        war = ExplodedWar.write(app, TestPaths.target().resolve("glassfish-apps").resolve(name).toAbsolutePath());
-        String deployedName;
-        int port = Ports.freeLoopbackPort();
-        try {
-            GlassFish gf = server();
-            virtualServer = "vs-" + name;
-            admin(gf, "create-virtual-server", "--hosts=127.0.0.1", virtualServer);
-            listener = "l-" + name;
-            admin(gf, "create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
-                    "--defaultvs=" + virtualServer, listener);
-            deployedName = gf.getDeployer().deploy(war.dir().toFile(), "--name=" + name,
-                    "--virtualservers=" + virtualServer,
-                    "--contextroot=" + (app.contextPath().isEmpty() ? "/" : app.contextPath()));
-        } catch (Exception e) {
-            close();
-            throw new IllegalStateException("GlassFish did not start: " + e + "; see " + log, e);
-        }
-        if (deployedName == null) {
-            close();
-            throw new IllegalStateException("GlassFish did not deploy " + war.dir() + "; see " + log);
-        }
-        deployed = deployedName;
-        return port;
-    }
-
-    private static void admin(GlassFish gf, String command, String... args) throws Exception {
-        CommandResult result = gf.getCommandRunner().run(command, args);
+    protected void admin(String command, String... args) throws Exception {
+        CommandResult result = server().getCommandRunner().run(command, args);
         if (result.getExitStatus() != CommandResult.ExitStatus.SUCCESS) {
             throw new IllegalStateException(command + " failed: " + result.getOutput(), result.getFailureCause());
         }
     }
 
     @Override
-    public void close() {
-        String name = deployed;
-        String l = listener;
-        String vs = virtualServer;
-        deployed = null;
-        listener = null;
-        virtualServer = null;
-        try {
-            if (name != null) {
-                glassfish.getDeployer().undeploy(name);
-            }
-            if (l != null) {
-                admin(glassfish, "delete-http-listener", l);
-            }
-            if (vs != null) {
-                admin(glassfish, "delete-virtual-server", vs);
-            }
-        } catch (Exception e) {
-            throw new IllegalStateException("GlassFish did not undeploy " + name, e);
-        } finally {
-            if (war != null) {
-                war.close();
-                war = null;
-            }
+    protected void deploy(String name, String virtualServer, String contextRoot, Path dir) throws Exception {
+        if (server().getDeployer().deploy(dir.toFile(), "--name=" + name, "--virtualservers=" + virtualServer,
+                "--contextroot=" + contextRoot) == null) {
+            throw new IllegalStateException("deploy failed: " + dir);
         }
+    }
+
+    @Override
+    protected void undeploy(String name) throws Exception {
+        server().getDeployer().undeploy(name);
     }
 
     /** Registered in this module's META-INF/services. */

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import fish.payara.micro.BootstrapException;
 import fish.payara.micro.ClusterCommandResult;
@@ -14,36 +13,26 @@ import fish.payara.micro.PayaraMicroRuntime;
 import fish.payara.micro.boot.AdminCommandRunner;
 
 import dev.xaccel.testsupport.Ports;
-import dev.xaccel.testsupport.TestLogging;
 import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.servlet.ExplodedWar;
+import dev.xaccel.testsupport.servlet.AdminDeployedContainer;
 import dev.xaccel.testsupport.servlet.ServletContainer;
-import dev.xaccel.testsupport.servlet.WebApp;
 
 /**
- * Payara Micro 7 (in the tests' JVM, booted with its API) on 127.0.0.1 running one {@link WebApp} as an
- * {@link ExplodedWar}, deployed with Payara's {@code deploy} admin command and undeployed by {@link #close()}.
+ * Payara Micro 7 (in the tests' JVM, booted with its API) on 127.0.0.1 running one application per container,
+ * deployed with Payara's {@code deploy} admin command on a virtual server and listener of its own
+ * ({@link AdminDeployedContainer}).
  * <p>
  * One Payara Micro per JVM ({@code PayaraMicro} is a singleton), started with the first application and stopped
- * when the JVM exits. As with GlassFish, each container is a virtual server of its own with an HTTP listener of its
- * own on a free loopback port, made with admin commands and deleted again by {@link #close()}, so that several
- * applications at the root context run at once. Payara Micro needs Java 21+: the module's failsafe JVM is Java 25
+ * when the JVM exits. Payara Micro needs Java 21+: the module's failsafe JVM is Java 25
  * (pom.xml, {@code xaccel.java25}).
  */
-final class PayaraMicroContainer implements ServletContainer {
+final class PayaraMicroContainer extends AdminDeployedContainer {
 
-    private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
     private static final String DOMAIN_XML = "MICRO-INF/domain/domain.xml";
     private static AdminCommandRunner admin;
 
-    private final String suite;
-    private ExplodedWar war;
-    private String deployed;
-    private String listener;
-    private String virtualServer;
-
     private PayaraMicroContainer(String suite) {
-        this.suite = suite;
+        super("Payara Micro", suite);
     }
 
     private static synchronized AdminCommandRunner server() throws BootstrapException, IOException {
@@ -101,58 +90,24 @@ final class PayaraMicroContainer implements ServletContainer {
     }
 
     @Override
-    public int start(WebApp app) throws Exception {
-        Path log = TestLogging.install();
-        String name = suite + "-" + DEPLOYMENTS.incrementAndGet();
-        war = ExplodedWar.write(app, TestPaths.target().resolve("payara-apps").resolve(name).toAbsolutePath());
-        int port = Ports.freeLoopbackPort();
-        try {
-            AdminCommandRunner a = server();
-            virtualServer = "vs-" + name;
-            check(a.run("create-virtual-server", "--hosts=127.0.0.1", virtualServer), "create-virtual-server");
-            listener = "l-" + name;
-            check(a.run("create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
-                    "--defaultvs=" + virtualServer, listener), "create-http-listener");
-            check(a.run("deploy", "--name=" + name, "--virtualservers=" + virtualServer,
-                    "--contextroot=" + (app.contextPath().isEmpty() ? "/" : app.contextPath()),
-                    war.dir().toString()), "deploy " + war.dir());
-            deployed = name;
-        } catch (Exception e) {
-            close();
-            throw new IllegalStateException("Payara Micro did not start: " + e + "; see " + log, e);
-        }
-        return port;
+    protected void admin(String command, String... args) throws Exception {
+        check(server().run(command, args), command);
+    }
+
+    @Override
+    protected void deploy(String name, String virtualServer, String contextRoot, Path dir) throws Exception {
+        admin("deploy", "--name=" + name, "--virtualservers=" + virtualServer, "--contextroot=" + contextRoot,
+                dir.toString());
+    }
+
+    @Override
+    protected void undeploy(String name) throws Exception {
+        admin("undeploy", name);
     }
 
     private static void check(ClusterCommandResult result, String what) {
         if (result.getExitStatus() != ClusterCommandResult.ExitStatus.SUCCESS) {
             throw new IllegalStateException(what + " failed: " + result.getOutput(), result.getFailureCause());
-        }
-    }
-
-    @Override
-    public void close() {
-        String name = deployed;
-        String l = listener;
-        String vs = virtualServer;
-        deployed = null;
-        listener = null;
-        virtualServer = null;
-        try {
-            if (name != null) {
-                check(admin.run("undeploy", name), "undeploy " + name);
-            }
-            if (l != null) {
-                check(admin.run("delete-http-listener", l), "delete-http-listener");
-            }
-            if (vs != null) {
-                check(admin.run("delete-virtual-server", vs), "delete-virtual-server");
-            }
-        } finally {
-            if (war != null) {
-                war.close();
-                war = null;
-            }
         }
     }
 
