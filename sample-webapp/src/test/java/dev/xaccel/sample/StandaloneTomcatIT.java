@@ -474,6 +474,9 @@ class StandaloneTomcatIT {
         JsonObject s = stats();
         assertNotNull(s.getJsonNumber("offloaded"));
         assertTrue(s.getString("objectName").contains("context=/"), s.toString());
+        // an admin's answer names no path either: the filter's configuration line (the data root) is left out
+        assertFalse(s.containsKey("configuration"), s.toString());
+        assertFalse(s.toString().contains(stack.library.toString()) || s.toString().contains("/work/"), s.toString());
     }
 
     /** The shipped server.xml's ErrorReportValve: Tomcat's error pages name no version and show no trace. */

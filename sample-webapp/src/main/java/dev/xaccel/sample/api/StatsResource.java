@@ -23,12 +23,15 @@ import javax.management.ObjectName;
 
 /**
  * {@code GET /api/stats} (admins only): the counters of this application's xaccel filters, read from their
- * MBeans — how many files were offloaded to nginx and how many Tomcat served itself.
+ * MBeans — how many files were offloaded to nginx and how many Tomcat served itself. Not the filter's configuration
+ * line: it names the data root's absolute path, which no answer shows (JMX itself still has it).
  */
 @Path("stats")
 public class StatsResource {
 
     static final String QUERY = "dev.xaccel:type=XAccelFilter,*";
+    /** The MBean attribute that is not shown. */
+    static final String CONFIGURATION = "Configuration";
 
     @Context
     private HttpServletRequest request;
@@ -53,7 +56,7 @@ public class StatsResource {
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("objectName", name.toString());
             for (MBeanAttributeInfo a : server.getMBeanInfo(name).getAttributes()) {
-                if (a.isReadable()) {
+                if (a.isReadable() && !CONFIGURATION.equals(a.getName())) {
                     Object v = server.getAttribute(name, a.getName());
                     if (v instanceof Number || v instanceof String || v instanceof Boolean) {
                         f.put(a.getName().substring(0, 1).toLowerCase(Locale.ROOT) + a.getName().substring(1), v);
