@@ -67,7 +67,7 @@ public final class AcceptShapes {
         }
         // --quick: two shapes, enough to see that the client and the report work
         List<Shape> shapes = rig.options().quick() ? List.of(SHAPES.get(0), SHAPES.get(3)) : SHAPES;
-        for (int r = 1; r <= rig.options().runs(); r++) {
+        for (int r = 1; r <= rig.options().sideRuns(); r++) {
             for (Shape s : shapes) {
                 List<String> order = new ArrayList<>(List.of(PLAIN, DEFER));
                 if (r % 2 == 0) {
