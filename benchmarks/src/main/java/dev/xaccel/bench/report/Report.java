@@ -51,7 +51,7 @@ public final class Report {
                         + "measurement's place in its round is the `order` metric of the .tsv)")
                 .append(". Cells: median (min–max) over rounds.\n\n");
         if (meta.get("expected") != null) {
-            md.append("Expected duration: ").append(meta.get("expected")).append("; took ")
+            md.append("Expected duration: ").append(meta.get("expected")).append("; actual: ")
                     .append(meta.get("param.time", "?")).append(".\n\n");
         }
         md.append("![chart](").append(svgName).append(")\n\n");

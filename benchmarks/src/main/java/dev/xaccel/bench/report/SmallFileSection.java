@@ -61,8 +61,8 @@ final class SmallFileSection {
         deep.forEach((size, ws) -> {
             md.append("### ").append(size).append(" files three directories below the root\n\n")
                     .append("`deep/").append(size).append("/files/file-NNN.bin`: the filter resolves three ")
-                    .append("directories per request, DefaultServlet's cache does not care. Server CPU = JVM + ")
-                    .append("nginx.\n\n| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
+                    .append("directories per request, DefaultServlet answers from its resource cache. Server CPU = ")
+                    .append("JVM + nginx.\n\n| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
                     .append("|---:|---|---:|---:|---:|---:|\n");
             for (String w : ws) {
                 for (Setup setup : data.setupsIn(w)) {
