@@ -20,6 +20,7 @@ import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.BenchOptions;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.RawResults;
+import dev.xaccel.bench.run.RunPlan;
 import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.run.UsageException;
 import dev.xaccel.bench.run.WorkloadKind;
@@ -109,6 +110,9 @@ public final class BenchDriver {
                 .map(i -> i.getEpochSecond()).orElse(System.currentTimeMillis() / 1000));
         String loadBefore = System.getProperty("bench.loadBefore", Machine.loadAverages());
         Log.info("load average before the run: " + loadBefore + " (nproc " + Machine.cores() + ")");
+        Log.info("setups' order shuffled per round with seed " + options.seed() + " (--seed " + options.seed()
+                + " measures in the same order again)");
+        Log.info("expected duration: " + RunPlan.describe(options));
         if (!Machine.isLinux()) {
             Log.info("not Linux: /proc CPU accounting and TCP_DEFER_ACCEPT need Linux");
         }
@@ -130,7 +134,7 @@ public final class BenchDriver {
     /** The data, the BenchServer JVM and nginx, and the clients: everything the checks and workloads use. */
     private BenchRig startServers(LoadWatch load, String secret) {
         DataSet data = DataSet.prepare(benchDir.resolve("work/data/files"), options.bigBytes(), options.smallCount(),
-                options.smallBytes(), options.size());
+                options.smallBytes(), options.size(), options.deepSets());
         String token = "bench-" + Math.abs(new SecureRandom().nextLong());
         Http http = new Http();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -151,14 +155,18 @@ public final class BenchDriver {
         }
         BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
                 work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port()));
-        Endpoints endpoints = new Endpoints(tomcat.port(), nginx.ports(), links);
+        if (!tomcat.hasXaccelConnector() && options.has(Setup.TOMCAT)) {
+            throw new BenchFailure("setup tomcat needs the xaccel connector (xaccel-tomcat-connector), which this "
+                    + "build lacks");
+        }
+        Endpoints endpoints = new Endpoints(tomcat.port(), tomcat.directPort(), nginx.ports(), links);
         if (store != null) {
             endpoints.store(store.baselineQueries(data, BenchRemoteConf.STORE_PREFIX, work.resolve("store-links.txt")),
                     work.resolve("store-links.txt"));
         }
         BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, endpoints,
                 new BenchStats(http, tomcat.port()), data, token, work,
-                new Wrk(processes, work, token, options.smallCount()), new Curl(processes, token),
+                new Wrk(processes, work, token, options.mainSet()), new Curl(processes, token),
                 new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store,
                 secret);
         int signed = SignedLinkChecks.links(rig).size();

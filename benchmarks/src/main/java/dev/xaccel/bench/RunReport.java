@@ -16,6 +16,10 @@ import dev.xaccel.bench.report.Meta;
 import dev.xaccel.bench.report.Report;
 import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.BenchOptions;
+import dev.xaccel.bench.run.FileSet;
+import dev.xaccel.bench.run.RunPlan;
+import dev.xaccel.bench.run.SmallCase;
+import dev.xaccel.bench.run.SmallPlan;
 import dev.xaccel.bench.setup.BenchRig;
 import dev.xaccel.bench.setup.BenchStats;
 import dev.xaccel.bench.setup.TomcatServer;
@@ -77,12 +81,18 @@ final class RunReport {
         m.put("quick", o.quick() ? 1 : 0);
         m.put("command", "benchmarks/run" + (o.commandLine().isEmpty() ? "" : " " + o.commandLine()));
         m.put("rounds", o.runs());
+        m.put("seed", o.seed());
+        m.put("expected", RunPlan.describe(o));
         m.put("load_before", rig.load().before());
         m.put("load_after", Machine.loadAverages());
         m.put("load_note", rig.load().note(Machine.cores()));
         machine(m);
         m.put("param.size", o.size() + " (" + o.bigBytes() + " bytes)");
-        m.put("param.small", o.smallCount() + " distinct files of " + o.smallSize());
+        m.put("param.small", o.smallCount() + " distinct files of " + o.smallSize() + (o.deepSets().isEmpty() ? ""
+                : "; deep sets of " + o.smallCount() + " files of " + String.join(", ", o.deepSets().stream()
+                        .map(FileSet::size).toList()) + " three directories below the root"));
+        m.put("param.seed", o.seed() + " (--seed)");
+        m.put("param.side-rounds", o.sideRuns() + " (accept filter, seed 001's shapes, virtual threads)");
         m.put("param.rounds", o.runs());
         m.put("param.sequential", o.seq() + " downloads per measurement");
         m.put("param.parallel", o.parallel() + " downloaders x " + o.parallelEach() + " download(s)");
@@ -97,6 +107,11 @@ final class RunReport {
                 + (end - outcome.startEpochSeconds()) + " s");
         m.put("label.large-seq", "Large file, " + o.seq() + " sequential downloads");
         m.put("label.large-par", "Large file, " + o.parallel() + " parallel downloaders");
+        for (SmallCase k : SmallPlan.cases(o)) {
+            m.put("label." + k.workload(), o.smallSize().equals(k.files().size()) && !k.files().deep()
+                    ? k.files().size() + " at the top, c=" + k.concurrency()
+                    : k.files().size() + " three directories deep, c=" + k.concurrency());
+        }
         for (String scenario : List.of("none", "flood")) {
             for (int c : o.acceptConcurrencies()) {
                 m.put("label.accept-" + scenario + "-c" + c, (scenario.equals("none") ? "no slow clients"
@@ -150,15 +165,19 @@ final class RunReport {
                         + "and for direct ")
                 .append("writes as docs/containers.md does: ")
                 .append(plain).append(" (nginx's upstream keepalive_timeout is 60 s), otherwise defaults (maxThreads ")
-                .append("200, connectionTimeout 20 s); direct clients (setups 1 and 5) use the same connector. Read ")
+                .append("200, connectionTimeout 20 s); direct clients of setups 5, 14 and 15 use the same connector, ")
+                .append("setup 1 a second one of the xaccel protocol (").append(TomcatServer.acceptFilterProtocol())
+                .append(", acceptFilter=none, the same properties), which can send the file the filter opened. Read ")
                 .append("back from the connector: ").append(readBack).append(". Contexts: /stream = AuthFilter ")
                 .append("(bearer token) + XAccelFilter mappings '/files/ => DATA', offload=never; /accel = the same ")
                 .append("with offload=auto; /cached = the same as /accel with the locations entry option expires=")
                 .append(expires).append(" (X-Accel-Expires: ").append(expires).append(" and Vary: Cookie, ")
                 .append("Authorization on offloaded answers) and signedLinkSecret/signedLinkPrefix=/s/media/ (the ")
                 .append("SignedLinks that signed setup 7's links); /default = AuthFilter without the request wrapper ")
-                .append("+ DefaultServlet on DATA (sendfile for files above 48 KiB). The AuthFilter of /stream, ")
-                .append("/accel and /cached wraps the request like the sample application does. Setup 1 sends the ")
+                .append("+ DefaultServlet on DATA (sendfile for files above 48 KiB); /bare = the same AuthFilter as ")
+                .append("/accel + BareAccelServlet. The AuthFilter of /stream, ")
+                .append("/accel, /cached and /bare wraps the request like the sample application does. ")
+                .append("Setup 1 sends the ")
                 .append("file the filter opened (sendfile=false, the default: Tomcat's write(ByteBuffer) of a direct ")
                 .append("buffer, body via direct-buffer); /sendfile (setup 14) is /stream with sendfile=true, which ")
                 .append("hands files of 48 KiB and more to Tomcat's sendfile by name like DefaultServlet (the ")

@@ -10,7 +10,8 @@ import dev.xaccel.bench.setup.BenchRig;
 
 /**
  * The checks of setups 12 ({@code bare}) and 13 ({@code uds}) before anything is measured: the bare servlet answers
- * the fixed header with an empty body (and only for plain names), and a request through the Unix-socket upstream
+ * the fixed header with an empty body (and only for plain names) behind the same auth filter as {@code /accel}
+ * (401 without the token), and a request through the Unix-socket upstream
  * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
  * directly — which is what the filter does when it does not trust the connection.
  */
@@ -26,21 +27,28 @@ public final class HopChecks {
     public static void verify(BenchRig rig, String gate) {
         Http http = rig.http();
         if (rig.options().has(Setup.BARE)) {
-            Http.Answer a = http.get(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/" + SetupChecks.SAMPLE),
-                    BareAccelServlet.GATE_HEADER, gate);
+            String sample = rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/" + SetupChecks.SAMPLE);
+            Http.Answer a = http.get(sample, BareAccelServlet.GATE_HEADER, gate, "Authorization",
+                    "Bearer " + rig.token());
             String header = a.header("X-Accel-Redirect").orElse("");
             if (a.status() != 200 || !header.equals(BenchServer.INTERNAL_PREFIX + SetupChecks.SAMPLE)
                     || a.body().length != 0) {
                 Log.raw(SetupChecks.headers(a));
                 throw new BenchFailure("the bare X-Accel servlet did not answer the fixed header with an empty body");
             }
-            int code = http.status(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"));
+            // the stand-in authentication of /accel: without the token, 401 even with the gate
+            int code = http.get(sample, BareAccelServlet.GATE_HEADER, gate).status();
+            if (code != 401) {
+                throw new BenchFailure("the bare X-Accel servlet answered " + code + " without the token, not 401");
+            }
+            code = http.get(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"),
+                    BareAccelServlet.GATE_HEADER, gate, "Authorization", "Bearer " + rig.token()).status();
             if (code != 404 && code != 400) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");
             }
-            // through setup 3's server (which proxies every context) without the token: nothing
-            code = http.status(rig.endpoints().base(Setup.XACCEL).replace("/accel/files", BareAccelServlet.CONTEXT
-                    + "/files/" + SetupChecks.SAMPLE));
+            // through setup 3's server (which proxies every context, but sets no gate), even with the token: nothing
+            code = http.get(rig.endpoints().base(Setup.XACCEL).replace("/accel/files", BareAccelServlet.CONTEXT
+                    + "/files/" + SetupChecks.SAMPLE), rig.auth()).status();
             if (code != 404) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " through setup 3's server");
             }

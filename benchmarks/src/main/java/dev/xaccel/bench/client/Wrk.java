@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.xaccel.bench.run.BenchFailure;
+import dev.xaccel.bench.run.FileSet;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.system.Processes;
 
@@ -57,9 +58,10 @@ public final class Wrk {
     private final Path script;
     private final Path log;
     private final String token;
-    private final int files;
+    private final FileSet files;
 
-    public Wrk(Processes processes, Path work, String token, int files) {
+    /** @param files the set of {@link #run(String, int, int, Optional)} (the small files at the top of the root) */
+    public Wrk(Processes processes, Path work, String token, FileSet files) {
         this.processes = processes;
         this.script = work.resolve("files.lua");
         this.log = work.resolve("wrk.log");
@@ -77,6 +79,11 @@ public final class Wrk {
      * or the paths listed in {@code urls}.
      */
     public Result run(String base, int concurrency, int seconds, Optional<Path> urls) {
+        return run(base, files, concurrency, seconds, urls);
+    }
+
+    /** One run against {@code base} cycling through the files {@code prefix/<set's path>}, or {@code urls}. */
+    public Result run(String base, FileSet set, int concurrency, int seconds, Optional<Path> urls) {
         String rest = base.substring("http://".length());
         int slash = rest.indexOf('/');
         String hostPort = slash < 0 ? rest : rest.substring(0, slash);
@@ -84,8 +91,8 @@ public final class Wrk {
         int threads = concurrency < 2 ? 1 : 2;
         Processes.Result r = processes.run(List.of("wrk", "-t" + threads, "-c" + concurrency, "-d" + seconds + "s",
                 "--timeout", "10s", "-H", "Authorization: Bearer " + token, "-s", script.toString(),
-                "http://" + hostPort + "/"), Map.of("BENCH_PREFIX", prefix, "BENCH_FILES", Integer.toString(files),
-                "BENCH_URLS", urls.map(Path::toString).orElse("")));
+                "http://" + hostPort + "/"), Map.of("BENCH_PREFIX", prefix, "BENCH_PATTERN", "/" + set.pattern(),
+                "BENCH_FILES", Integer.toString(set.count()), "BENCH_URLS", urls.map(Path::toString).orElse("")));
         if (!r.ok()) {
             Log.raw(r.output());
             throw new BenchFailure("wrk failed against " + base);

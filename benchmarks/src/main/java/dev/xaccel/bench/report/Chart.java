@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.run.SmallCase;
 
 /**
  * The results page's chart, a plain SVG of horizontal bars: MB/s of every large-file workload and requests/s at the
@@ -21,7 +22,8 @@ final class Chart {
     private static final double BAR_SPACE = WIDTH - LABEL_WIDTH - 130;
     /** One colour per {@link Setup}, in its order. */
     private static final String[] COLOURS = {"#8c8c8c", "#c0504d", "#2e75b6", "#70ad47", "#b48ade", "#f0a030",
-        "#2aa198", "#3b8a3b", "#1f4e79", "#9e480e", "#7f7f7f", "#7f6000", "#bf9000", "#5b9bd5"};
+        "#2aa198", "#3b8a3b", "#1f4e79", "#9e480e", "#7f7f7f", "#7f6000", "#bf9000", "#5b9bd5",
+        "#d4588a"};
 
     /** One group of bars; {@code stacked} non-null: CPU per GB of {@code metric} with {@code stacked} on top. */
     private record Panel(String title, String workload, String metric, String stacked) {
@@ -33,7 +35,9 @@ final class Chart {
     static String svg(Measurements data, Meta meta) {
         List<Panel> panels = new ArrayList<>();
         List<String> large = new ArrayList<>(data.workloads("large-"));
-        List<String> small = new ArrayList<>(data.workloads("small-"));
+        // the files at the top of the root, which every setup serves
+        List<String> small = new ArrayList<>(data.workloads("small-").stream().filter(w -> SmallCase.parse(w)
+                .map(SmallCase.Id::topLevel).orElse(false)).toList());
         large.forEach(w -> panels.add(new Panel(meta.label(w) + " — MB/s", w, "MBps", null)));
         if (!small.isEmpty()) {
             String w = small.get(small.size() - 1);
@@ -61,7 +65,8 @@ final class Chart {
                 double m = p.stacked() != null ? cpu(data, p, s, p.metric()) : Stats.median(v);
                 body.append(text(10, y + BAR - 4, s.label(), "normal", 12));
                 body.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
-                        + "fill=\"%s\"/>%n", LABEL_WIDTH, y, Math.max(0.5, m * scale), BAR, COLOURS[s.ordinal()]));
+                        + "fill=\"%s\"/>%n", LABEL_WIDTH, y, Math.max(0.5, m * scale), BAR,
+                        COLOURS[s.ordinal() % COLOURS.length]));
                 double end = m;
                 String value = Stats.fmt(m, m < 10 ? 2 : 0);
                 if (p.stacked() != null) {

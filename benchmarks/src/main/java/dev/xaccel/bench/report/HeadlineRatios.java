@@ -3,14 +3,21 @@ package dev.xaccel.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
+import dev.xaccel.bench.run.SmallCase;
+
 /**
- * The headline ratios of issue 15 in one table, each measured round by round ({@link RoundRatios}: setup A's
- * value over setup B's of the same round) and judged against its target; a ratio whose min–max over the rounds
+ * The headline ratios of issues 15 and 23 in one table, each measured round by round ({@link RoundRatios}: setup
+ * A's value over setup B's of the same round) and judged against its target: the throughput ratio, and beside it
+ * the servers' CPU per request (JVM + nginx, per GB for the large file) as B's ÷ A's, so that ≥ 1× reads "A needs no
+ * more CPU than B" like a throughput ratio ≥ 1× reads "A is no slower" — the client shares the cores, which pulls
+ * throughput ratios towards 1, the servers' CPU is what each setup costs. A ratio whose min–max over the rounds
  * includes its target (or 1× where two setups are compared without one) is flagged with ⚠: the rounds do not
- * decide it, so run more ({@code --runs}) or longer ({@code --duration}). Rows whose setups were not both
- * measured are left out. Written into the report by {@link Report}.
+ * decide it. Concurrency 1 is reported but never judged (it measures wake-ups and segment counts, the latency of
+ * one connection, not what a request costs). Rows whose setups were not both measured are left out. Written into
+ * the report by {@link Report}.
  */
 final class HeadlineRatios {
 
@@ -20,44 +27,44 @@ final class HeadlineRatios {
         RoundRatios of(String workload, String metric, String a, String b);
     }
 
-    /**
-     * One headline: {@code a / b} should reach {@code target} ({@code atLeast}), or, with {@code target} 1 and
-     * {@code versus} set, is a comparison of two setups (faster or not). {@code metric} null: the workload's rate
-     * (requests/s, MB/s); else that metric, e.g. the servers' CPU per request.
-     */
-    record Line(String name, String a, String b, double target, boolean atLeast, boolean versus, String metric) {
+    /** No target: the two setups are compared (faster or slower, cheaper or dearer). */
+    static final double NONE = Double.NaN;
 
-        Line(String name, String a, String b, double target, boolean atLeast, boolean versus) {
-            this(name, a, b, target, atLeast, versus, null);
-        }
+    /**
+     * One headline: {@code a / b}'s throughput should reach {@code rate} and B's CPU ÷ A's should reach {@code cpu}
+     * (each {@link #NONE}: compared, no target).
+     */
+    record Line(String name, String a, String b, double rate, double cpu) {
     }
 
     /** The servers' CPU time (JVM + nginx, utime+stime) per request: lower is better. */
     static final String SERVER_CPU = "server_us_per_req";
+    /** The same per GB of the large file. */
+    static final String SERVER_CPU_GB = "server_s_per_GB";
 
     /** Both open the file again by name after the check: the same guarantee, the same zero-copy path. */
     static final String SENDFILE_LINE = "filter with sendfile=true ÷ Tomcat DefaultServlet (both sendfile by name)";
+    static final String DIRECT_LINE = "filter serving directly, xaccel connector ÷ Tomcat DefaultServlet";
+    static final String NIO_LINE = "filter serving directly, stock NIO (without the xaccel connector) ÷ Tomcat "
+            + "DefaultServlet";
 
     /** The small-file headlines, in the table's order. */
     static final List<Line> SMALL = List.of(
-            new Line("xaccel ÷ bare X-Accel servlet (what the auth filter and XAccelFilter cost on the hop)",
-                    "xaccel", "bare", 0.97, true, false),
-            new Line("xaccel over a Unix socket ÷ xaccel over loopback TCP (the hop)", "uds", "xaccel", 1.0, true,
-                    true),
-            new Line("server CPU per request (JVM + nginx): xaccel ÷ bare X-Accel servlet", "xaccel", "bare", 1.0,
-                    false, true, SERVER_CPU),
-            new Line("server CPU per request (JVM + nginx): Unix socket ÷ loopback TCP", "uds", "xaccel", 1.0,
-                    false, true, SERVER_CPU),
-            new Line("filter serving directly ÷ Tomcat DefaultServlet", "tomcat", "default", 1.0, true, false),
-            new Line(SENDFILE_LINE, "sendfile", "default", 1.0, true, false),
-            new Line("cached decisions ÷ nginx static", "cached", "static", 0.85, true, false),
-            new Line("signed links ÷ nginx static", "signed", "static", 0.95, true, false));
+            new Line("xaccel ÷ bare X-Accel servlet, both behind the same auth filter (what XAccelFilter costs on "
+                    + "the hop)", "xaccel", "bare", 0.97, 0.97),
+            new Line("xaccel over a Unix socket ÷ xaccel over loopback TCP (the hop)", "uds", "xaccel", NONE, NONE),
+            new Line(DIRECT_LINE, "tomcat", "default", 1.0, 1.0),
+            new Line(NIO_LINE, "tomcat-nio", "default", NONE, NONE),
+            new Line(SENDFILE_LINE, "sendfile", "default", 1.0, NONE),
+            new Line("cached decisions ÷ nginx static", "cached", "static", 0.85, NONE),
+            new Line("signed links ÷ nginx static", "signed", "static", 0.95, NONE));
 
     /** The large-file headlines. */
     static final List<Line> LARGE = List.of(
-            new Line("xaccel ÷ nginx static", "xaccel", "static", 0.97, true, false),
-            new Line("filter serving directly ÷ Tomcat DefaultServlet", "tomcat", "default", 1.0, true, false),
-            new Line(SENDFILE_LINE, "sendfile", "default", 1.0, true, false));
+            new Line("xaccel ÷ nginx static", "xaccel", "static", 0.97, NONE),
+            new Line(DIRECT_LINE, "tomcat", "default", 1.0, 1.0),
+            new Line(NIO_LINE, "tomcat-nio", "default", NONE, NONE),
+            new Line(SENDFILE_LINE, "sendfile", "default", 1.0, NONE));
 
     private HeadlineRatios() {
     }
@@ -71,53 +78,59 @@ final class HeadlineRatios {
     static String markdown(Source source, Map<String, Set<String>> setups, Map<String, String> labels) {
         List<String> rows = new ArrayList<>();
         setups.forEach((w, measured) -> {
-            boolean small = w.startsWith("small-");
+            Optional<SmallCase.Id> small = SmallCase.parse(w);
             boolean large = w.startsWith("large-");
-            if (!small && !large) {
+            if (small.isEmpty() && !large) {
                 return;
             }
-            String metric = small ? "rps" : "MBps";
-            String where = small ? "small files, concurrency " + w.substring(w.lastIndexOf('c') + 1)
-                    : labels.getOrDefault(w, w);
-            for (Line l : small ? SMALL : LARGE) {
+            boolean judged = small.map(SmallCase.Id::judged).orElse(true);
+            String metric = large ? "MBps" : "rps";
+            String cpuMetric = large ? SERVER_CPU_GB : SERVER_CPU;
+            String where = labels.getOrDefault(w, small.map(id -> "small files, concurrency " + id.concurrency())
+                    .orElse(w));
+            for (Line l : large ? LARGE : SMALL) {
                 if (!measured.contains(l.a()) || !measured.contains(l.b())) {
                     continue;
                 }
-                RoundRatios r = source.of(w, l.metric() != null ? l.metric() : metric, l.a(), l.b());
-                if (r.isEmpty()) {
+                RoundRatios rate = source.of(w, metric, l.a(), l.b());
+                if (rate.isEmpty()) {
                     continue;
                 }
-                rows.add("| " + l.name() + " | " + where + " | " + target(l) + " | " + r.cell() + " | "
-                        + verdict(l, r) + " |");
+                // B's CPU over A's: ≥ 1× when A needs no more
+                RoundRatios cpu = source.of(w, cpuMetric, l.b(), l.a());
+                rows.add("| " + l.name() + " | " + where + " | " + rate.cell() + " | "
+                        + verdict(l.rate(), rate, judged, "faster", "slower") + " | " + cpu.cell() + " | "
+                        + (cpu.isEmpty() ? "–" : verdict(l.cpu(), cpu, judged, "cheaper", "dearer")) + " |");
             }
         });
         if (rows.isEmpty()) {
             return "";
         }
-        return "## Headline ratios (issue 15)\n\nEach ratio is setup A's " + "requests/s (MB/s for large files; "
-                + "the servers' CPU time per request where it says so) over setup B's in the same round, median "
-                + "(min–max) over the rounds. **⚠** marks a ratio whose "
+        return "## Headline ratios (issues 15 and 23)\n\nEach ratio is setup A's requests/s (MB/s for large files) "
+                + "over setup B's in the same round, and beside it the servers' CPU time (JVM + nginx, utime+stime) "
+                + "per request (per GB for large files) as **B's ÷ A's**: ≥ 1× means A needs no more server CPU "
+                + "than B. The client (wrk, curl) shares the cores, which pulls throughput ratios towards 1×; the "
+                + "CPU ratio is what each setup costs. Median (min–max) over the rounds. **⚠** marks a ratio whose "
                 + "min–max includes its target (or 1× where two setups are compared): the rounds do not decide it — "
-                + "run more rounds (`--runs`) or longer ones (`--duration`) before concluding.\n\n"
-                + "| ratio | where | target | round by round | verdict |\n|---|---|---:|---:|---|\n"
+                + "run more rounds (`--runs`) or longer ones (`--duration`) before concluding. Concurrency 1 is "
+                + "reported, **not judged**: one connection measures wake-ups and segment counts, not what a "
+                + "request costs.\n\n"
+                + "| ratio (A ÷ B) | where | throughput A ÷ B | target: verdict | server CPU B ÷ A | target: verdict "
+                + "|\n|---|---|---:|---|---:|---|\n"
                 + String.join("\n", rows) + "\n\n";
     }
 
-    static String target(Line l) {
-        if (l.versus()) {
-            return l.atLeast() ? "> 1× (faster)" : "< 1× (cheaper)";
+    /** "≥ 0.97×: met", "no target: **faster**", or at concurrency 1 "reported, not judged (c=1)". */
+    static String verdict(double target, RoundRatios r, boolean judged, String above, String below) {
+        if (!judged) {
+            return (Double.isNaN(target) ? "no target" : "≥ " + Stats.fmt(target, 2) + "×")
+                    + ": reported, not judged (c=1)";
         }
-        return (l.atLeast() ? "≥ " : "< ") + Stats.fmt(l.target(), 2) + "×";
-    }
-
-    static String verdict(Line l, RoundRatios r) {
-        if (!l.versus()) {
-            return r.verdict(l.target(), l.atLeast());
+        if (!Double.isNaN(target)) {
+            return "≥ " + Stats.fmt(target, 2) + "×: " + r.verdict(target, true);
         }
-        String side = r.median() > 1 ? "faster" : r.median() < 1 ? "slower" : "equal";
-        if (!l.atLeast()) {
-            side = r.median() < 1 ? "cheaper" : r.median() > 1 ? "dearer" : "equal";
-        }
-        return r.overlaps(1.0) ? side + " by the median, " + r.warning(1.0) + ": undecided" : "**" + side + "**";
+        String side = r.median() > 1 ? above : r.median() < 1 ? below : "equal";
+        return "no target: " + (r.overlaps(1.0) ? side + " by the median, " + r.warning(1.0) + ": undecided"
+                : "**" + side + "**");
     }
 }

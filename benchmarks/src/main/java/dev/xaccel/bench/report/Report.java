@@ -46,7 +46,14 @@ public final class Report {
         md.append("\n\n");
         md.append("Command: `").append(meta.get("command", "benchmarks/run")).append("` — ")
                 .append(meta.get("rounds", "?")).append(" rounds, setups alternated within each round ")
-                .append("(order rotated per round). Cells: median (min–max) over rounds.\n\n");
+                .append(meta.get("seed") == null ? "(order rotated per round)" : "(order shuffled per round, seed "
+                        + meta.get("seed") + ": `--seed " + meta.get("seed") + "` measures in the same order; each "
+                        + "measurement's place in its round is the `order` metric of the .tsv)")
+                .append(". Cells: median (min–max) over rounds.\n\n");
+        if (meta.get("expected") != null) {
+            md.append("Expected duration: ").append(meta.get("expected")).append("; actual: ")
+                    .append(meta.get("param.time", "?")).append(".\n\n");
+        }
         md.append("![chart](").append(svgName).append(")\n\n");
         String load = meta.get("load_before");
         if (load != null) {

@@ -7,9 +7,9 @@ import java.util.Map;
 
 /**
  * The ratio of two setups' measurements round by round: setup A's value of round r over setup B's value of the
- * same round, for every round that measured both. Both are measured within one round (order rotated), so their
- * ratio is less exposed to drift between rounds than the ratio of their medians; the spread of the per-round ratios
- * shows how far to trust it.
+ * same round, for every round that measured both. Both are measured within one round (order shuffled per round),
+ * so their ratio is less exposed to drift between rounds than the ratio of their medians; the spread of the
+ * per-round ratios shows how far to trust it.
  *
  * @param ratios the per-round ratios, in round order
  */

@@ -1,41 +1,84 @@
 package dev.xaccel.bench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.run.SmallCase;
 
 /**
- * The small-file tables: requests/s, latency and CPU per request per concurrency and setup, every setup's rate
- * over nginx static's, the cost of the open-time confinement, and for cached decisions the share of requests that
- * reached the application and the targets of issue 6.
+ * The small-file tables: for the files at the top of the root, requests/s, latency and CPU per request per
+ * concurrency and setup, every setup's rate over nginx static's, the cost of the open-time confinement, and for
+ * cached decisions the share of requests that reached the application and the targets of issue 6; then one table
+ * per deep set (files three directories below the root). Concurrency 1 is marked: reported, not judged.
  */
 final class SmallFileSection {
 
     /** Order of the ratio columns and their names (a setup without a name is shown by its id). */
-    private static final List<String> ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "default",
-            "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
-    private static final Map<String, String> NAMES = Map.of("xaccel", "xaccel offload, no caching",
-            "cached", "cached decisions", "signed", "signed links", "proxied", "nginx-proxied streaming",
-            "tomcat", "Tomcat alone", "default", "Tomcat DefaultServlet", "confined", "nginx static confined",
-            "bare", "bare X-Accel servlet", "uds", "xaccel over a Unix socket",
-            "sendfile", "filter direct, sendfile=true");
+    private static final List<String> ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "tomcat-nio",
+            "default", "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
+    private static final Map<String, String> NAMES = Map.ofEntries(Map.entry("xaccel", "xaccel offload, no caching"),
+            Map.entry("cached", "cached decisions"), Map.entry("signed", "signed links"),
+            Map.entry("proxied", "nginx-proxied streaming"), Map.entry("tomcat", "Tomcat alone, xaccel connector"),
+            Map.entry("tomcat-nio", "Tomcat alone, stock NIO"), Map.entry("default", "Tomcat DefaultServlet"),
+            Map.entry("confined", "nginx static confined"), Map.entry("bare", "bare X-Accel servlet"),
+            Map.entry("uds", "xaccel over a Unix socket"), Map.entry("sendfile", "filter direct, sendfile=true"));
 
     private SmallFileSection() {
     }
 
-    /** {@code small-c64} → "64". */
+    /** {@code small-c64} → "64"; concurrency 1 → "1 (not judged)". */
     static String concurrency(String workload) {
-        return workload.substring(workload.lastIndexOf('c') + 1);
+        return SmallCase.parse(workload).map(id -> id.concurrency() + (id.judged() ? "" : " (not judged)"))
+                .orElse(workload);
     }
 
     static String markdown(Measurements data, Meta meta) {
-        Set<String> ws = data.workloads("small-");
-        if (ws.isEmpty()) {
+        Set<String> ws = new LinkedHashSet<>();
+        Map<String, List<String>> deep = new LinkedHashMap<>();
+        for (String w : data.workloads("small-")) {
+            SmallCase.parse(w).ifPresent(id -> {
+                if (id.topLevel()) {
+                    ws.add(w);
+                } else {
+                    deep.computeIfAbsent(id.deepSize().get(), k -> new ArrayList<>()).add(w);
+                }
+            });
+        }
+        if (ws.isEmpty() && deep.isEmpty()) {
             return "";
         }
+        return (ws.isEmpty() ? "" : topLevel(data, meta, ws)) + deep(data, deep);
+    }
+
+    /** One table per deep set: the setups that serve the file from Tomcat, and the servers' CPU per request. */
+    private static String deep(Measurements data, Map<String, List<String>> deep) {
+        StringBuilder md = new StringBuilder();
+        deep.forEach((size, ws) -> {
+            md.append("### ").append(size).append(" files three directories below the root\n\n")
+                    .append("`deep/").append(size).append("/files/file-NNN.bin`: the filter resolves three ")
+                    .append("directories per request, DefaultServlet answers from its resource cache. Server CPU = ")
+                    .append("JVM + nginx.\n\n| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
+                    .append("|---:|---|---:|---:|---:|---:|\n");
+            for (String w : ws) {
+                for (Setup setup : data.setupsIn(w)) {
+                    String s = setup.id();
+                    md.append("| ").append(concurrency(w)).append(" | ").append(setup.label()).append(" | ")
+                            .append(data.cell(w, s, "rps", 0)).append(" | ").append(data.cell(w, s, "p50_ms", 2))
+                            .append(" | ").append(data.cell(w, s, "p99_ms", 2)).append(" | ")
+                            .append(data.cell(w, s, "server_us_per_req", 1)).append(" |\n");
+                }
+            }
+            md.append('\n');
+        });
+        return md.toString();
+    }
+
+    private static String topLevel(Measurements data, Meta meta, Set<String> ws) {
         StringBuilder md = new StringBuilder();
         md.append("## Small files (").append(meta.get("param.small", "?")).append(")\n\n");
         md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")

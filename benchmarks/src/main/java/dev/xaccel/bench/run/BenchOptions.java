@@ -1,6 +1,7 @@
 package dev.xaccel.bench.run;
 
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,13 +20,15 @@ import java.util.regex.Pattern;
  * @param quick          smoke run: tiny sizes and durations, results under {@code work/results}
  * @param size           the large file's size as given (e.g. {@code 1G})
  * @param bigBytes       the large file's size in bytes
- * @param runs           rounds; every round measures every setup once per workload, order rotated
+ * @param runs           rounds; every round measures every setup once per workload, in an order shuffled per
+ *                       round from {@code seed}
  * @param seq            sequential downloads of the large file per measurement
  * @param parallel       parallel downloaders per measurement
  * @param parallelEach   downloads per parallel downloader
  * @param smallCount     distinct small files
  * @param smallSize      their size as written in the report (e.g. {@code 50K})
  * @param smallBytes     their size in bytes
+ * @param deepSets       the sets of files three directories below the root ({@code --deep-sizes})
  * @param concurrencies  wrk concurrencies of the small-file workload
  * @param wrkSeconds     seconds per small-file measurement
  * @param acceptConcurrencies concurrencies of the accept-filter workload
@@ -43,15 +46,19 @@ import java.util.regex.Pattern;
  * @param jvmOptions     options of the Tomcat JVM
  * @param profile        perf profile of the small-file workload
  * @param offline        the build ran with {@code mvn -o} (benchmarks/run's business; recorded only)
+ * @param seed           the seed of the setups' order in each round ({@code --seed}; default random)
+ * @param sideRounds     rounds of the workloads no headline ratio comes from (accept filter, seed 001's shapes,
+ *                       virtual threads), at most {@code runs}
  * @param help           {@code --help}: print {@link #usage()} and do nothing else
  * @param commandLine    the arguments as given, for the report
  */
 public record BenchOptions(boolean quick, String size, long bigBytes, int runs, int seq, int parallel, int parallelEach,
-        int smallCount, String smallSize, long smallBytes, List<Integer> concurrencies, int wrkSeconds,
+        int smallCount, String smallSize, long smallBytes, List<FileSet> deepSets, List<Integer> concurrencies,
+        int wrkSeconds,
         List<Integer> acceptConcurrencies, int acceptSeconds, int floodIdle, int floodSlow, int deferSeconds,
         Duration floodSettle, boolean warmup, int warmupSeconds, List<String> jmhOptions, Set<WorkloadKind> workloads,
-        List<Setup> setups, Path outDir, List<String> jvmOptions, Profile profile, boolean offline, boolean help,
-        String commandLine) {
+        List<Setup> setups, Path outDir, List<String> jvmOptions, Profile profile, boolean offline, long seed,
+        int sideRounds, boolean help, String commandLine) {
 
     /** {@code --profile}, {@code --no-profile}, or on when perf works. */
     public enum Profile {
@@ -60,6 +67,7 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
 
     public BenchOptions {
         concurrencies = List.copyOf(concurrencies);
+        deepSets = List.copyOf(deepSets);
         acceptConcurrencies = List.copyOf(acceptConcurrencies);
         jmhOptions = List.copyOf(jmhOptions);
         workloads = Set.copyOf(workloads);
@@ -78,6 +86,23 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
     /** The setups of the large-file workload: those given, less the small-file-only ones. */
     public List<Setup> largeSetups() {
         return setups.stream().filter(s -> !s.smallOnly()).toList();
+    }
+
+    /** The small files at the top of the root, which every setup serves. */
+    public FileSet mainSet() {
+        return new FileSet(smallSize, smallBytes, false, smallCount);
+    }
+
+    /** The main set and the deep sets. */
+    public List<FileSet> fileSets() {
+        List<FileSet> l = new ArrayList<>(List.of(mainSet()));
+        l.addAll(deepSets);
+        return l;
+    }
+
+    /** Rounds of the accept-filter, seed-001 and virtual-thread workloads. */
+    public int sideRuns() {
+        return Math.min(sideRounds, runs);
     }
 
     /** The highest small-file concurrency: the one the perf profile runs at. */
@@ -123,10 +148,16 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --quick               smoke run (< 1 minute after the build): tiny sizes and durations, 1 round,
                                         results in benchmarks/work/results/ (no conclusions from these numbers)
                   --size SIZE           large file size, e.g. 256M, 1G (default %s)
-                  --runs N              rounds (default %d); setups alternate inside each round
+                  --runs N              rounds (default %d); the setups' order is shuffled in each round
+                  --seed N              seed of that order (default random; printed at the start and in the
+                                        results: --seed N measures in the same order again)
+                  --side-rounds N       rounds of accept, seed 001's shapes and threads (default %d, at most --runs)
                   --seq N               sequential downloads per large-file measurement (default %d)
                   --parallel N          parallel downloaders (default %d), --parallel-each N downloads each (%d)
-                  --concurrency "C..."  wrk concurrencies for small files (default "%s")
+                  --concurrency "C..."  wrk concurrencies for small files (default "%s"; 1 is reported, never
+                                        judged against a target, and measures only the headline setups)
+                  --deep-sizes "S..."   sizes of the file sets three directories below the root, served by
+                                        setups 1, 5, 14 and 15 at every concurrency above 1 (default "%s")
                   --duration S          seconds per wrk measurement (default %d)
                   --flood IDLE,SLOW     idle and slow clients of the accept-filter workload (default %d,%d)
                   --defer S             TCP_DEFER_ACCEPT seconds (default %d)
@@ -142,8 +173,9 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                 at the
                                         highest concurrency (default: on when perf works, off with --quick)
                 Requires nginx, wrk, curl, Java 17+ and Maven; it says what is missing and installs nothing.
-                """.formatted(d.size, d.runs, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
-                d.wrkSeconds, d.floodIdle, d.floodSlow, d.deferSeconds, setupIds(), String.join(" ", d.jmhOptions));
+                """.formatted(d.size, d.runs, d.sideRounds, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
+                String.join(" ", d.deepSizes), d.wrkSeconds, d.floodIdle, d.floodSlow, d.deferSeconds, setupIds(),
+                String.join(" ", d.jmhOptions));
     }
 
     /** The ids of all setups, in their order. */
@@ -187,6 +219,9 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
             b.size = v;
         });
         valued("--runs", (b, o, v) -> b.runs = positive(o, v));
+        valued("--seed", (b, o, v) -> b.seed = seed(o, v));
+        valued("--side-rounds", (b, o, v) -> b.sideRounds = positive(o, v));
+        valued("--deep-sizes", (b, o, v) -> b.deepSizes = sizes(o, v));
         valued("--seq", (b, o, v) -> b.seq = positive(o, v));
         valued("--parallel", (b, o, v) -> b.parallel = positive(o, v));
         valued("--parallel-each", (b, o, v) -> b.parallelEach = positive(o, v));
@@ -240,6 +275,27 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         } catch (NumberFormatException e) {
             throw new UsageException(option + ": size out of range, got '" + value + "'");
         }
+    }
+
+    private static long seed(String option, String value) throws UsageException {
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + ": expected an integer (a seed printed by an earlier run), got '"
+                    + value + "'");
+        }
+    }
+
+    /** Sizes like {@code 8K 512K}, each checked; none: no deep set. */
+    private static List<String> sizes(String option, String value) throws UsageException {
+        List<String> l = new ArrayList<>();
+        for (String w : items(value)) {
+            bytes(option, w);
+            if (!l.contains(w)) {
+                l.add(w);
+            }
+        }
+        return l;
     }
 
     private static int positive(String option, String value) throws UsageException {
@@ -333,7 +389,10 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         String smallSize = "50K";
         long smallBytes = 50L << 10;
         List<Integer> concurrencies = List.of(1, 8, 64);
-        int wrkSeconds = 4;
+        // 8 KiB lies below Tomcat's sendfile threshold (48 KiB), 512 KiB well above it
+        List<String> deepSizes = List.of("8K", "50K", "512K");
+        // 3 s: the small-file matrix of issue 23 (RunPlan) within the full run's 35 minutes
+        int wrkSeconds = 3;
         List<Integer> acceptConcurrencies = List.of(1, 4);
         int acceptSeconds = 4;
         int floodIdle = 200;
@@ -349,6 +408,9 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         List<String> jvmOptions = List.of("-Xms512m", "-Xmx512m");
         Profile profile = Profile.AUTO;
         boolean offline;
+        Long seed;
+        // the accept filter, seed 001's shapes and virtual threads judge no headline: once per run
+        int sideRounds = 1;
         boolean help;
 
         void quick() {
@@ -372,12 +434,17 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
             profile = Profile.OFF;
         }
 
-        BenchOptions build(Path benchDir, String commandLine) {
+        BenchOptions build(Path benchDir, String commandLine) throws UsageException {
             Path out = outDir != null ? outDir : quick ? benchDir.resolve("work/results") : benchDir.resolve("results");
+            List<FileSet> deep = new ArrayList<>();
+            for (String s : deepSizes) {
+                deep.add(new FileSet(s, bytes("--deep-sizes", s), true, smallCount));
+            }
+            long order = seed != null ? seed : new SecureRandom().nextLong() >>> 1;
             return new BenchOptions(quick, size, bigBytes, runs, seq, parallel, parallelEach, smallCount, smallSize,
-                    smallBytes, concurrencies, wrkSeconds, acceptConcurrencies, acceptSeconds, floodIdle, floodSlow,
-                    deferSeconds, floodSettle, warmup, warmupSeconds, jmhOptions, workloads, setups, out, jvmOptions,
-                    profile, offline, help, commandLine);
+                    smallBytes, deep, concurrencies, wrkSeconds, acceptConcurrencies, acceptSeconds, floodIdle,
+                    floodSlow, deferSeconds, floodSettle, warmup, warmupSeconds, jmhOptions, workloads, setups, out,
+                    jvmOptions, profile, offline, order, sideRounds, help, commandLine);
         }
     }
 }

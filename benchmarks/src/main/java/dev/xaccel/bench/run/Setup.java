@@ -4,8 +4,11 @@ import java.util.Optional;
 
 /** The setups compared side by side, in the order of the tables; their ids are the command line's and the .tsv's. */
 public enum Setup {
-    /** (1) Tomcat serves the file: the filter with offload=never. */
-    TOMCAT("tomcat", false, "(1) Tomcat serves it (filter, offload=never)"),
+    /**
+     * (1) Tomcat serves the file: the filter with offload=never, on the xaccel connector
+     * ({@code AcceptFilterHttp11NioProtocol}, {@code acceptFilter=none}), which can send the file the filter opened.
+     */
+    TOMCAT("tomcat", false, "(1) Tomcat serves it (filter, offload=never, xaccel connector)"),
     /** (2) nginx proxy_pass in front of (1), default buffering. */
     PROXIED("proxied", false, "(2) nginx proxy_pass → (1), default buffering"),
     /** (3) nginx in front of the filter with offload=auto: X-Accel-Redirect. */
@@ -29,15 +32,20 @@ public enum Setup {
     REMOTE_DIRECT("remote-direct", false, "(10) S3 object streamed by the filter (Tomcat direct)"),
     /** (11) the limit of (9): a presigned GET through the same nginx location, without the application. */
     STORE("store", false, "(11) S3 object: presigned GET through nginx, no app"),
-    /** (12) nginx in front of a bare servlet answering a fixed X-Accel-Redirect: the floor of the round trip. */
-    BARE("bare", true, "(12) nginx + bare X-Accel servlet, no auth"),
+    /**
+     * (12) nginx in front of a bare servlet answering a fixed X-Accel-Redirect behind the same auth filter as (3):
+     * the floor of the round trip, so that xaccel / bare is XAccelFilter's cost alone.
+     */
+    BARE("bare", true, "(12) nginx + bare X-Accel servlet, same auth as (3)"),
     /** (13) (3) with nginx reaching Tomcat over a Unix domain socket instead of loopback TCP. */
     UDS("uds", true, "(13) xaccel over a Unix domain socket"),
     /**
      * (14) (1) with {@code sendfile=true}: Tomcat's sendfile, which opens the file again by name after the filter's
      * check, as DefaultServlet's does: the filter at DefaultServlet's guarantee.
      */
-    SENDFILE("sendfile", false, "(14) (1) with sendfile=true (Tomcat re-opens by name)");
+    SENDFILE("sendfile", false, "(14) (1) with sendfile=true (Tomcat re-opens by name)"),
+    /** (15) (1) on Tomcat's stock NIO connector: the filter serving directly without the xaccel connector. */
+    TOMCAT_NIO("tomcat-nio", false, "(15) (1) on stock NIO (without the xaccel connector)");
 
     /** The setups that need the S3 store. */
     public static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);

@@ -26,7 +26,8 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * The Tomcat side of every benchmark setup, in one JVM, bound to 127.0.0.1 on free ports:
  * <ul>
  * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
- * mode with {@code offload=never} (the filter streams the file itself: setups 1 and 2);</li>
+ * mode with {@code offload=never} (the filter streams the file itself: setups 1 (on the {@code --xaccel-protocol}
+ * connector), 2 and 15 (on the plain NIO connector));</li>
  * <li>{@code /accel/files/...}: the same with {@code offload=auto} (answers {@code X-Accel-Redirect} when nginx
  * sends {@code X-Sendfile-Type}: setup 3);</li>
  * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
@@ -40,6 +41,8 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * <li>{@code /remote/files/...} (with {@code --store-endpoint}): the remote setups' application, which presigns a
  * GET of the store's object for every request ({@link RemoteServlet}).</li>
  * </ul>
+ * The contexts answer on every connector: the plain NIO one, {@code xaccel} ({@code --xaccel-protocol} with the
+ * {@code --plain-prop}s and {@code acceptFilter=none}: setup 1), the Unix socket ({@code --uds}: setup 13).
  * For the accept-filter workload two more connectors: {@code accept-plain} ({@code --af-protocol} or NIO, with the
  * {@code --af-plain-prop}s) and, when {@code --af-protocol} is given, {@code accept-filter} (with the
  * {@code --af-prop}s). When everything has started, {@code key=value} lines (pid, ports) are written
@@ -91,6 +94,17 @@ public final class BenchServer {
         tomcat.getService().addConnector(plain);
         tomcat.setConnector(plain);
         sampler.add("plain", plain);
+        // setup 1: the same contexts on the xaccel connector (--xaccel-protocol, acceptFilter=none), tuned like the
+        // plain one, so that the filter serving directly may hand the connector the file it opened (issue 23)
+        String xaccelProtocol = one(opts, "xaccel-protocol", null);
+        Connector xaccel = null;
+        if (xaccelProtocol != null) {
+            List<String> props = new ArrayList<>(opts.getOrDefault("plain-prop", List.of()));
+            props.add("acceptFilter=none");
+            xaccel = connector(xaccelProtocol, props, maxConnections);
+            tomcat.getService().addConnector(xaccel);
+            sampler.add("xaccel", xaccel);
+        }
         // setup 13: the same contexts over a Unix domain socket, tuned like the plain connector
         String uds = one(opts, "uds", null);
         Connector unix = null;
@@ -139,8 +153,10 @@ public final class BenchServer {
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/default").containerMimeMappings()
                 .filter("auth", AuthFilter.class.getName(), auth(token, false))
                 .defaultServlet(new DefaultServlet()), data));
-        // setup 12: no auth, no filter, a fixed X-Accel-Redirect
+        // setup 12: the same auth filter as /accel (so that xaccel / bare is the XAccelFilter's cost alone), no
+        // XAccelFilter, a fixed X-Accel-Redirect
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at(BareAccelServlet.CONTEXT)
+                .filter("auth", AuthFilter.class.getName(), auth(token, true))
                 .servlet("/files/*", new BareAccelServlet(gate(linkSecret))).defaultServlet(null), empty));
         contexts.add(EmbeddedTomcat.deploy(tomcat, WebApp.at("/_bench").servlet("/stats", new StatsServlet(sampler))
                 .defaultServlet(null), empty));
@@ -176,6 +192,9 @@ public final class BenchServer {
         sb.append("pid=").append(ProcessHandle.current().pid()).append('\n');
         sb.append("port=").append(plain.getLocalPort()).append('\n');
         sb.append("afPlainPort=").append(acceptPlain.getLocalPort()).append('\n');
+        if (xaccel != null) {
+            sb.append("xaccelPort=").append(xaccel.getLocalPort()).append('\n');
+        }
         sb.append("cachedExpires=").append(CACHED_EXPIRES).append('\n');
         if (unix != null) {
             sb.append("uds=").append(uds).append('\n');

@@ -85,6 +85,7 @@ final class ConnectorSampler {
             Sample s = e.getValue();
             String n = e.getKey();
             sb.append(n).append(" port ").append(s.connector.getLocalPort()).append('\n');
+            sb.append(n).append(" protocol ").append(s.connector.getProtocolHandlerClassName()).append('\n');
             sb.append(n).append(" connectionCount ").append(connections(s.connector)).append('\n');
             sb.append(n).append(" maxConnectionCount ").append(s.maxConnections).append('\n');
             sb.append(n).append(" busyThreads ").append(busy(s.connector)).append('\n');

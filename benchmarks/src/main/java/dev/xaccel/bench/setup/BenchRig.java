@@ -8,6 +8,7 @@ import dev.xaccel.bench.client.Curl;
 import dev.xaccel.bench.client.Http;
 import dev.xaccel.bench.client.Wrk;
 import dev.xaccel.bench.run.BenchOptions;
+import dev.xaccel.bench.run.FileSet;
 import dev.xaccel.bench.run.RawResults;
 import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.server.BareAccelServlet;
@@ -61,6 +62,15 @@ public record BenchRig(BenchOptions options, Processes processes, Http http, Tom
     public Wrk.Result wrk(Setup s, int concurrency, int seconds) {
         Optional<Path> urls = endpoints.urlList(s);
         return wrk.run(endpoints.base(s), concurrency, seconds, urls);
+    }
+
+    /** One wrk run of a setup through a set of files (the setups with a URL list serve only the main set). */
+    public Wrk.Result wrk(Setup s, FileSet files, int concurrency, int seconds) {
+        Optional<Path> urls = endpoints.urlList(s);
+        if (files.deep() && urls.isPresent()) {
+            throw new IllegalArgumentException("setup " + s.id() + " serves only the files of its URL list");
+        }
+        return wrk.run(endpoints.base(s), files, concurrency, seconds, urls);
     }
 
     public double seconds(long ticks) {

@@ -9,14 +9,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import dev.xaccel.bench.run.FileSet;
 import dev.xaccel.bench.run.Log;
 
 /**
- * The files every setup serves, in {@code work/data/files}: {@code big.bin} of the large-file size and
- * {@code small-000.bin} ... of the small-file size, random bytes. Kept between runs while names and sizes match; read
+ * The files every setup serves, in {@code work/data/files}: {@code big.bin} of the large-file size,
+ * {@code small-000.bin} ... of the small-file size, and the deep sets ({@link FileSet}:
+ * {@code deep/<size>/files/file-000.bin} ...), random bytes. Kept between runs while names and sizes match; read
  * once before the run so that every setup serves them from the page cache.
  */
 public final class DataSet {
@@ -25,14 +28,22 @@ public final class DataSet {
 
     private final Path dir;
     private final int smallCount;
+    private final List<FileSet> deep;
 
-    private DataSet(Path dir, int smallCount) {
+    private DataSet(Path dir, int smallCount, List<FileSet> deep) {
         this.dir = dir;
         this.smallCount = smallCount;
+        this.deep = List.copyOf(deep);
     }
 
     /** Creates what is missing or of another size, warms the page cache, and returns the data set. */
     public static DataSet prepare(Path files, long bigBytes, int smallCount, long smallBytes, String sizeText) {
+        return prepare(files, bigBytes, smallCount, smallBytes, sizeText, List.of());
+    }
+
+    /** The same with the deep sets {@code deep}. */
+    public static DataSet prepare(Path files, long bigBytes, int smallCount, long smallBytes, String sizeText,
+            List<FileSet> deep) {
         try {
             Files.createDirectories(files);
             Path big = files.resolve(BIG);
@@ -47,7 +58,10 @@ public final class DataSet {
                     write(files.resolve(smallName(i)), smallBytes, random);
                 }
             }
-            DataSet d = new DataSet(files.toRealPath(), smallCount);
+            for (FileSet set : deep) {
+                prepareDeep(files, set);
+            }
+            DataSet d = new DataSet(files.toRealPath(), smallCount, deep);
             d.warmPageCache();
             return d;
         } catch (IOException e) {
@@ -72,9 +86,21 @@ public final class DataSet {
         return smallCount;
     }
 
+    /** A file of a set: its path relative to the root, resolved. */
+    public Path file(FileSet set, int i) {
+        return dir.resolve(set.path(i));
+    }
+
     private void warmPageCache() throws IOException {
         byte[] buf = new byte[1 << 20];
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, "*.bin")) {
+        warm(dir, buf);
+        for (FileSet set : deep) {
+            warm(dir.resolve(set.directory()), buf);
+        }
+    }
+
+    private static void warm(Path directory, byte[] buf) throws IOException {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(directory, "*.bin")) {
             for (Path f : s) {
                 try (InputStream in = Files.newInputStream(f)) {
                     while (in.read(buf) >= 0) {
@@ -82,6 +108,37 @@ public final class DataSet {
                     }
                 }
             }
+        }
+    }
+
+    /** Exactly the set's files of its size in its directory, else the directory written anew. */
+    private static void prepareDeep(Path files, FileSet set) throws IOException {
+        Path d = files.resolve(set.directory());
+        Files.createDirectories(d);
+        Set<String> expected = new HashSet<>();
+        for (int i = 0; i < set.count(); i++) {
+            expected.add(files.resolve(set.path(i)).getFileName().toString());
+        }
+        Set<String> found = new HashSet<>();
+        boolean sizes = true;
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(d)) {
+            for (Path f : s) {
+                found.add(f.getFileName().toString());
+                sizes &= Files.isRegularFile(f) && Files.size(f) == set.bytes();
+            }
+        }
+        if (sizes && found.equals(expected)) {
+            return;
+        }
+        Log.info("creating " + set.count() + " files of " + set.size() + " in " + d);
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(d)) {
+            for (Path f : s) {
+                Files.delete(f);
+            }
+        }
+        SplittableRandom random = new SplittableRandom();
+        for (int i = 0; i < set.count(); i++) {
+            write(files.resolve(set.path(i)), set.bytes(), random);
         }
     }
 

@@ -22,8 +22,13 @@ public final class Endpoints {
     private Map<String, String> storeQueries = Map.of();
     private Path storeLinks;
 
-    public Endpoints(int tomcatPort, BenchNginxConf.Ports ports, Path signedLinks) {
-        base.put(Setup.TOMCAT, url(tomcatPort, "/stream/files"));
+    /**
+     * @param tomcatPort the plain NIO connector's port
+     * @param directPort setup 1's port: the xaccel connector
+     */
+    public Endpoints(int tomcatPort, int directPort, BenchNginxConf.Ports ports, Path signedLinks) {
+        base.put(Setup.TOMCAT, url(directPort, "/stream/files"));
+        base.put(Setup.TOMCAT_NIO, url(tomcatPort, "/stream/files"));
         base.put(Setup.PROXIED, url(ports.proxied(), "/stream/files"));
         base.put(Setup.XACCEL, url(ports.xaccel(), "/accel/files"));
         base.put(Setup.STATIC, url(ports.statik(), "/files"));

@@ -44,6 +44,7 @@ public final class TomcatServer {
 
     private final Process process;
     private final int port;
+    private final OptionalInt xaccelPort;
     private final int acceptPlainPort;
     private final OptionalInt acceptFilterPort;
     private final int cachedExpires;
@@ -51,6 +52,8 @@ public final class TomcatServer {
     private TomcatServer(Process process, Map<String, String> ready) {
         this.process = process;
         this.port = Integer.parseInt(ready.get("port"));
+        this.xaccelPort = ready.containsKey("xaccelPort") ? OptionalInt.of(Integer.parseInt(ready.get("xaccelPort")))
+                : OptionalInt.empty();
         this.acceptPlainPort = Integer.parseInt(ready.get("afPlainPort"));
         this.acceptFilterPort = ready.containsKey("afPort") ? OptionalInt.of(Integer.parseInt(ready.get("afPort")))
                 : OptionalInt.empty();
@@ -81,6 +84,8 @@ public final class TomcatServer {
         }
         cmd.addAll(List.of("--uds", HopSetups.socket(l.work()).toString()));
         if (l.acceptFilterProtocol() != null) {
+            // setup 1's connector: the xaccel protocol without accept filter, tuned like the plain one
+            cmd.addAll(List.of("--xaccel-protocol", l.acceptFilterProtocol()));
             // acceptFilter=httpready is TCP_DEFER_ACCEPT on Linux; fail at startup if it cannot be applied
             cmd.addAll(List.of("--af-protocol", l.acceptFilterProtocol(), "--af-plain-prop", "acceptFilter=none",
                     "--af-prop", "acceptFilter=httpready", "--af-prop", "deferAcceptSeconds=" + l.deferSeconds(),
@@ -96,7 +101,8 @@ public final class TomcatServer {
                 : " with the accept-filter connector " + l.acceptFilterProtocol()));
         Process p = processes.start(cmd, env, log);
         TomcatServer t = new TomcatServer(p, awaitReady(p, ready, log, "Tomcat"));
-        Log.info("Tomcat pid " + t.pid() + " on 127.0.0.1:" + t.port + " (accept workload: plain connector "
+        Log.info("Tomcat pid " + t.pid() + " on 127.0.0.1:" + t.port + (t.xaccelPort.isPresent()
+                ? ", xaccel connector on " + t.xaccelPort.getAsInt() : "") + " (accept workload: plain connector "
                 + t.acceptPlainPort + (t.acceptFilterPort.isPresent() ? ", accept-filter connector "
                         + t.acceptFilterPort.getAsInt() : "") + ")");
         return t;
@@ -135,6 +141,19 @@ public final class TomcatServer {
 
     public int port() {
         return port;
+    }
+
+    /**
+     * The port of setup 1: the xaccel connector ({@value #ACCEPT_FILTER_PROTOCOL}, {@code acceptFilter=none}), or
+     * the plain one when this build lacks it.
+     */
+    public int directPort() {
+        return xaccelPort.orElse(port);
+    }
+
+    /** Whether setup 1 runs on the xaccel connector. */
+    public boolean hasXaccelConnector() {
+        return xaccelPort.isPresent();
     }
 
     public int acceptPlainPort() {

@@ -56,7 +56,7 @@ public final class AcceptFilterWorkload implements Workload {
         }
         // seed 001's shapes first: the flood leaves connections in SYN-RECV for the defer period
         new AcceptShapes().run(rig);
-        for (int r = 1; r <= rig.options().runs(); r++) {
+        for (int r = 1; r <= rig.options().sideRuns(); r++) {
             for (String scenario : List.of("none", "flood")) {
                 List<String> order = new ArrayList<>(kinds);
                 if (r % 2 == 0) {

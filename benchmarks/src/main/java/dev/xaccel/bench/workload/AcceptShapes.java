@@ -24,7 +24,8 @@ import dev.xaccel.bench.system.TcpSockets;
  * accept-filter connectors ({@code acceptFilter=none} and {@code httpready}, which is {@code TCP_DEFER_ACCEPT} on
  * Linux), with {@link PausingClients}: a LAN client is emulated by a pause of {@value #LAN_PAUSE_US} µs between
  * the established connection and its request (no netem here). The answer is the smallest there is, the bare
- * servlet's empty 200 ({@link BareAccelServlet}), like the article's hello-world server. Per measurement:
+ * servlet's empty 200 ({@link BareAccelServlet}, behind the stand-in auth filter), like the article's hello-world
+ * server. Per measurement:
  * requests/s, p50/p99, the JVM's CPU per request and its threads' context switches per request (wake-ups); with
  * strace, one extra traced run per shape and connector counts the system calls per request (the rate of that run
  * is not used: tracing slows every call).
@@ -43,7 +44,7 @@ public final class AcceptShapes {
     static final String PREFIX = "seed001-";
     /** The emulated round trip of a LAN client between its handshake and its request. */
     public static final long LAN_PAUSE_US = 1000;
-    /** The request of every client: an empty 200 without auth and without file system call. */
+    /** The request of every client: an empty 200 after the token check, without file system call. */
     static final String PATH = BareAccelServlet.CONTEXT + "/files/small-000.bin";
     /** Seconds of the traced run per shape and connector. */
     public static final int STRACE_SECONDS = 2;
@@ -67,7 +68,7 @@ public final class AcceptShapes {
         }
         // --quick: two shapes, enough to see that the client and the report work
         List<Shape> shapes = rig.options().quick() ? List.of(SHAPES.get(0), SHAPES.get(3)) : SHAPES;
-        for (int r = 1; r <= rig.options().runs(); r++) {
+        for (int r = 1; r <= rig.options().sideRuns(); r++) {
             for (Shape s : shapes) {
                 List<String> order = new ArrayList<>(List.of(PLAIN, DEFER));
                 if (r % 2 == 0) {

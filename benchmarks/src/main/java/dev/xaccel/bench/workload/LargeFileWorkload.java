@@ -12,7 +12,8 @@ import dev.xaccel.bench.setup.BenchRig;
 import dev.xaccel.bench.setup.DataSet;
 
 /**
- * The large file: per round and setup (rotated), {@code --seq} sequential downloads and {@code --parallel}
+ * The large file: per round and setup (in an order shuffled per round: {@link Shuffle}), {@code --seq} sequential
+ * downloads and {@code --parallel}
  * downloaders at once, with curl. Throughput from bytes and wall time; CPU of the JVM and of nginx (master +
  * workers) from /proc.
  */
@@ -20,15 +21,17 @@ public final class LargeFileWorkload implements Workload {
 
     @Override
     public void run(BenchRig rig) {
+        Shuffle shuffle = new Shuffle(rig.options().seed());
         for (int r = 1; r <= rig.options().runs(); r++) {
-            for (Setup s : Rotation.forRound(rig.options().largeSetups(), r)) {
-                measure(rig, s, r, "seq");
-                measure(rig, s, r, "par");
+            List<Setup> order = shuffle.order(rig.options().largeSetups(), "large", r);
+            for (int i = 0; i < order.size(); i++) {
+                measure(rig, order.get(i), r, "seq", i + 1);
+                measure(rig, order.get(i), r, "par", i + 1);
             }
         }
     }
 
-    private static void measure(BenchRig rig, Setup s, int round, String mode) {
+    private static void measure(BenchRig rig, Setup s, int round, String mode, int position) {
         BenchOptions o = rig.options();
         String url = rig.endpoints().file(s, DataSet.BIG);
         long j0 = rig.jvmTicks();
@@ -54,6 +57,9 @@ public final class LargeFileWorkload implements Workload {
         out.value(w, s.id(), round, "MBps", mbps);
         out.value(w, s.id(), round, "jvm_s_per_GB", rig.seconds(j) / gb);
         out.value(w, s.id(), round, "nginx_s_per_GB", rig.seconds(n) / gb);
+        // the servers' work per GB (JVM + nginx): the CPU ratios of the headline table
+        out.value(w, s.id(), round, "server_s_per_GB", rig.seconds(j + n) / gb);
+        out.count(w, s.id(), round, "order", position);
         out.value(w, s.id(), round, "jvm_s", rig.seconds(j));
         out.value(w, s.id(), round, "nginx_s", rig.seconds(n));
         out.value(w, s.id(), round, "GB", gb);

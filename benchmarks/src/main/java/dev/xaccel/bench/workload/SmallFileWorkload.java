@@ -1,5 +1,6 @@
 package dev.xaccel.bench.workload;
 
+import java.util.List;
 import java.util.Locale;
 
 import dev.xaccel.bench.client.Wrk;
@@ -7,11 +8,15 @@ import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.RawResults;
 import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.run.SmallCase;
+import dev.xaccel.bench.run.SmallPlan;
 import dev.xaccel.bench.setup.BenchRig;
 import dev.xaccel.bench.system.TcpSockets;
 
 /**
- * Small files: per round, concurrency and setup (rotated), one wrk run cycling through the files. Requests/s,
+ * Small files: per round, the cases of {@link SmallPlan} (file set, concurrency, setups), each setup once in an
+ * order shuffled per round ({@link Shuffle}; its position recorded as {@code order}), one wrk run cycling through
+ * the set's files. Requests/s,
  * latency, CPU per request of the JVM and of nginx; for setup 6 the requests that reached the application; and
  * the TIME-WAIT sockets towards Tomcat (evidence for nginx's upstream keep-alive). A non-2xx answer fails the run.
  */
@@ -19,25 +24,30 @@ public final class SmallFileWorkload implements Workload {
 
     @Override
     public void run(BenchRig rig) {
+        Shuffle shuffle = new Shuffle(rig.options().seed());
+        List<SmallCase> cases = SmallPlan.cases(rig.options());
         for (int r = 1; r <= rig.options().runs(); r++) {
-            for (int c : rig.options().concurrencies()) {
-                for (Setup s : Rotation.forRound(rig.options().setups(), r)) {
-                    measure(rig, s, r, c);
+            for (SmallCase k : cases) {
+                List<Setup> order = shuffle.order(k.setups(), k.workload(), r);
+                for (int i = 0; i < order.size(); i++) {
+                    measure(rig, order.get(i), r, k, i + 1);
                 }
             }
         }
     }
 
-    private static void measure(BenchRig rig, Setup s, int round, int c) {
+    private static void measure(BenchRig rig, Setup s, int round, SmallCase k, int position) {
+        int c = k.concurrency();
         boolean counted = s == Setup.CACHED;
         long b0 = counted ? rig.stats().cachedBackendRequests() : 0;
         long j0 = rig.jvmTicks();
         long n0 = rig.nginxTicks();
-        Wrk.Result res = rig.wrk(s, c, rig.options().wrkSeconds());
+        Wrk.Result res = rig.wrk(s, k.files(), c, rig.options().wrkSeconds());
         long j = rig.jvmTicks() - j0;
         long n = rig.nginxTicks() - n0;
-        String w = "small-c" + c;
+        String w = k.workload();
         RawResults out = rig.results();
+        out.count(w, s.id(), round, "order", position);
         long backend = 0;
         if (counted) {
             backend = rig.stats().cachedBackendRequests() - b0;
@@ -45,7 +55,8 @@ public final class SmallFileWorkload implements Workload {
             out.count(w, s.id(), round, "requests", res.requests());
         }
         if (res.statusErrors() != 0) {
-            throw new BenchFailure("small files: " + res.statusErrors() + " non-2xx answers from setup " + s.id());
+            throw new BenchFailure("small files (" + w + "): " + res.statusErrors() + " non-2xx answers from setup "
+                    + s.id());
         }
         if (res.requests() <= 0) {
             throw new BenchFailure("small files: no request completed against setup " + s.id());
@@ -64,7 +75,7 @@ public final class SmallFileWorkload implements Workload {
         out.count(w, s.id(), round, "time_wait_to_tomcat",
                 TcpSockets.toRemotePort(TcpSockets.TIME_WAIT, rig.tomcat().port()));
         rig.load().note();
-        Log.info(String.format(Locale.ROOT, "small c=%d %s round %d: %.6f req/s, p99 %d us%s", c, s.id(), round, rps,
+        Log.info(String.format(Locale.ROOT, "%s %s round %d: %.6f req/s, p99 %d us%s", w, s.id(), round, rps,
                 res.p99Us(), counted ? ", " + backend + " of " + res.requests() + " requests reached the application"
                         : ""));
     }

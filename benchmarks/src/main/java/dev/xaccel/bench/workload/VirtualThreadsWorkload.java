@@ -72,7 +72,7 @@ public final class VirtualThreadsWorkload implements Workload {
                 + Runtime.version().feature() + ".";
         int c = rig.options().highestConcurrency();
         try {
-            for (int r = 1; r <= rig.options().runs(); r++) {
+            for (int r = 1; r <= rig.options().sideRuns(); r++) {
                 for (String scenario : List.of("none", "slow")) {
                     List<String> order = new ArrayList<>(List.of(PLATFORM, VIRTUAL));
                     if (r % 2 == 0) {

@@ -1,6 +1,8 @@
--- wrk script of dev.xaccel.bench.client.Wrk: cycles through the small files (or through the URLs listed in
--- BENCH_URLS, one per line: the signed links); prints one machine-readable line at the end
+-- wrk script of dev.xaccel.bench.client.Wrk: cycles through the small files, BENCH_PREFIX .. BENCH_PATTERN with the
+-- file's number (e.g. /small-%03d.bin, /deep/8K/files/file-%03d.bin), or through the URLs listed in BENCH_URLS, one
+-- per line (the signed links); prints one machine-readable line at the end
 local prefix = os.getenv("BENCH_PREFIX")
+local pattern = os.getenv("BENCH_PATTERN")
 local count = tonumber(os.getenv("BENCH_FILES"))
 local list = os.getenv("BENCH_URLS")
 local urls = nil
@@ -13,7 +15,7 @@ local i = 0
 request = function()
   i = (i + 1) % count
   if urls then return wrk.format(nil, urls[i + 1]) end
-  return wrk.format(nil, string.format("%s/small-%03d.bin", prefix, i))
+  return wrk.format(nil, prefix .. string.format(pattern, i))
 end
 done = function(summary, latency, requests)
   local e = summary.errors

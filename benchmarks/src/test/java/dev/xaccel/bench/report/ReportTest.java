@@ -1,6 +1,7 @@
 package dev.xaccel.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,7 @@ class ReportTest {
         // rounds paired by number, whatever the order of the lines: 2400/3000, 1800/2000
         assertTrue(md.contains("Open-time confinement, requests/s round by round (median, min–max): nginx static "
                 + "with `disable_symlinks on from=` / nginx static = concurrency 8 **0.95×** (1 round); concurrency 1 "
-                + "**0.85×** (0.80–0.90 over 2 rounds)."), md);
+                + "(not judged) **0.85×** (0.80–0.90 over 2 rounds)."), md);
         assertTrue(md.contains("| (8) nginx static + disable_symlinks, no auth | 1,100 (900–1,140) |"), md);
         assertTrue(md.contains("| 8 | 24,000 | 24 | 0.100% |"), md);
         assertTrue(md.contains("cached decisions ≥ 0.7× nginx static: **missed** (0.60×); signed links ≥ 0.85× nginx "
@@ -82,5 +83,49 @@ class ReportTest {
         String chart = Files.readString(svg, StandardCharsets.UTF_8);
         assertTrue(chart.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), chart);
         assertTrue(chart.contains(">1,020</text>"), chart);
+    }
+
+    @Test
+    void deepSetsHaveTheirTableAndEverySizeItsHeadlineWithCpuConcurrencyOneNotJudged(@TempDir Path dir)
+            throws Exception {
+        Path raw = dir.resolve("raw.tsv");
+        Files.writeString(raw, String.join("\n",
+                "small-c1\ttomcat\t1\trps\t5000", "small-c1\tdefault\t1\trps\t4000",
+                "small-c1\ttomcat\t1\tserver_us_per_req\t80", "small-c1\ttomcat-nio\t1\trps\t4500",
+                "small-c1\tdefault\t1\tserver_us_per_req\t100",
+                "small-8K-deep-c8\ttomcat\t1\torder\t2", "small-8K-deep-c8\ttomcat\t1\trps\t12000",
+                "small-8K-deep-c8\ttomcat\t1\tp50_ms\t0.5", "small-8K-deep-c8\ttomcat\t1\tp99_ms\t2",
+                "small-8K-deep-c8\ttomcat\t1\tserver_us_per_req\t60",
+                "small-8K-deep-c8\ttomcat-nio\t1\trps\t9000",
+                "small-8K-deep-c8\ttomcat-nio\t1\tserver_us_per_req\t90",
+                "small-8K-deep-c8\tdefault\t1\torder\t1", "small-8K-deep-c8\tdefault\t1\trps\t10000",
+                "small-8K-deep-c8\tdefault\t1\tserver_us_per_req\t75", ""), StandardCharsets.UTF_8);
+        Path meta = dir.resolve("meta.env");
+        Files.writeString(meta, "date=2026-12-02\nrounds=1\nseed=99\nlabel.small-8K-deep-c8=8K three directories "
+                + "deep, c=8\n", StandardCharsets.UTF_8);
+        Path conf = dir.resolve("nginx.conf");
+        Files.writeString(conf, "events {}\n", StandardCharsets.UTF_8);
+        Path out = dir.resolve("r.md");
+        Report.write(raw, meta, conf, null, null, out, dir.resolve("r.svg"));
+        String md = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(md.contains("(order shuffled per round, seed 99: `--seed 99` measures in the same order;"), md);
+        assertTrue(md.contains("### 8K files three directories below the root"), md);
+        assertTrue(md.contains("| 8 | (1) Tomcat serves it (filter, offload=never, xaccel connector) | 12,000 | 0.50 |"
+                + " 2.00 | 60.0 |"), md);
+        assertTrue(md.contains("| 8 | (15) (1) on stock NIO (without the xaccel connector) | 9,000 | – | – | 90.0 |"),
+                md);
+        // 12000/10000 faster, CPU 75/60 = 1.25: the filter direct needs less than DefaultServlet
+        assertTrue(md.contains("| " + HeadlineRatios.DIRECT_LINE + " | 8K three directories deep, c=8 | **1.20×** (1"
+                + " round) | ≥ 1.00×: met by the median, ⚠ one round: spread unknown | **1.25×** (1 round) | ≥ 1.00×:"
+                + " met by the median, ⚠ one round: spread unknown |"), md);
+        assertTrue(md.contains("| " + HeadlineRatios.NIO_LINE + " | 8K three directories deep, c=8 | **0.90×**"), md);
+        assertTrue(md.contains("| " + HeadlineRatios.DIRECT_LINE + " | small files, concurrency 1 | **1.25×** (1 round)"
+                + " | ≥ 1.00×: reported, not judged (c=1) | **1.25×** (1 round) | ≥ 1.00×: reported, not judged (c=1)"
+                + " |"), md);
+        assertTrue(md.contains("| 1 (not judged) | (1) Tomcat serves it"), md);
+        // the chart: the files at the top, every setup (the 15th too)
+        String chart = Files.readString(dir.resolve("r.svg"), StandardCharsets.UTF_8);
+        assertTrue(chart.contains(">4,500</text>"), chart);
+        assertFalse(chart.contains(">12,000</text>"), "the deep sets are not in the chart");
     }
 }

@@ -37,9 +37,15 @@ class BenchOptionsTest {
         assertEquals(BENCH.resolve("results"), o.outDir());
         assertEquals(BenchOptions.Profile.AUTO, o.profile());
         assertEquals(List.of(Setup.TOMCAT, Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.DEFAULT,
-                Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE),
-                o.largeSetups());
+                Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE,
+                Setup.TOMCAT_NIO), o.largeSetups());
         assertEquals("", o.commandLine());
+        assertEquals(3, o.wrkSeconds());
+        assertEquals(1, o.sideRuns());
+        assertEquals(new FileSet("50K", 50 << 10, false, 100), o.mainSet());
+        assertEquals(List.of(new FileSet("8K", 8 << 10, true, 100), new FileSet("50K", 50 << 10, true, 100),
+                new FileSet("512K", 512 << 10, true, 100)), o.deepSets());
+        assertTrue(o.seed() >= 0, "a random seed when none is given");
     }
 
     @Test
@@ -66,7 +72,7 @@ class BenchOptionsTest {
         BenchOptions o = parse("--runs", "1", "--seq", "3", "--parallel", "2", "--parallel-each", "5",
                 "--concurrency", "2 16", "--duration", "2", "--flood", "10,3", "--defer", "7", "--only",
                 "small,jmh", "--setups", "xaccel static,cached", "--jmh", " -f 1  -i 2 ", "--out", "r",
-                "--offline", "--no-profile");
+                "--offline", "--no-profile", "--seed", "1234", "--side-rounds", "3", "--deep-sizes", "4K,1M");
         assertEquals(1, o.runs());
         assertEquals(3, o.seq());
         assertEquals(2, o.parallel());
@@ -86,6 +92,12 @@ class BenchOptionsTest {
         assertTrue(o.offline());
         assertEquals(BenchOptions.Profile.OFF, o.profile());
         assertTrue(o.commandLine().startsWith("--runs 1 --seq 3"), o.commandLine());
+        assertEquals(1234, o.seed());
+        assertEquals(1, o.sideRuns(), "at most --runs");
+        assertEquals(3, parse("--runs", "5", "--side-rounds", "3").sideRuns());
+        assertEquals(List.of(new FileSet("4K", 4 << 10, true, 100), new FileSet("1M", 1 << 20, true, 100)),
+                o.deepSets());
+        assertEquals(List.of(), parse("--deep-sizes", "").deepSets());
     }
 
     @Test
@@ -104,12 +116,15 @@ class BenchOptionsTest {
         assertEquals("--flood: expected IDLE,SLOW (two counts), got '200'", error("--flood", "200"));
         assertEquals("--flood: expected counts of 0 or more, got '-1,2'", error("--flood", "-1,2"));
         assertEquals("--setups: unknown setup 'nginx' in 'xaccel nginx' (known: tomcat proxied xaccel static default "
-                + "cached signed confined remote-offload remote-direct store bare uds sendfile)",
+                + "cached signed confined remote-offload remote-direct store bare uds sendfile tomcat-nio)",
                 error("--setups", "xaccel nginx"));
         assertTrue(error("--only", "large,huge").startsWith("--only: unknown workload 'huge' in 'large,huge'"));
         assertEquals("--concurrency: expected positive integers, got '8x' in '1 8x'", error("--concurrency", "1 8x"));
         assertEquals("--duration needs a value", error("--quick", "--duration"));
         assertEquals("unknown option --fast", error("--fast"));
+        assertEquals("--seed: expected an integer (a seed printed by an earlier run), got 'x1'", error("--seed", "x1"));
+        assertEquals("--deep-sizes: expected a size like 256M or 1G, got '8KB'", error("--deep-sizes", "8KB 50K"));
+        assertEquals("--side-rounds: expected a positive integer, got '0'", error("--side-rounds", "0"));
         assertEquals("unknown option 64M", error("--quick", "64M"));
     }
 
@@ -120,11 +135,11 @@ class BenchOptionsTest {
         String usage = BenchOptions.usage();
         for (String o : List.of("--quick", "--size", "--runs", "--seq", "--parallel", "--parallel-each",
                 "--concurrency", "--duration", "--flood", "--defer", "--only", "--setups", "--jmh", "--out",
-                "--offline", "--profile", "--no-profile")) {
+                "--offline", "--profile", "--no-profile", "--seed", "--side-rounds", "--deep-sizes")) {
             assertTrue(usage.contains(o + " ") || usage.contains(o + "|"), o);
         }
         assertTrue(usage.contains("(default 1G)"), usage);
         assertTrue(usage.contains("among: tomcat proxied xaccel static default cached signed confined remote-offload"
-                + " remote-direct store bare uds sendfile\n"), usage);
+                + " remote-direct store bare uds sendfile tomcat-nio\n"), usage);
     }
 }

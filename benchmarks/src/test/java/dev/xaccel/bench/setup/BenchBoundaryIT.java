@@ -99,7 +99,7 @@ class BenchBoundaryIT {
                         .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null));
         nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
                 data, LINK_SECRET, 0));
-        endpoints = new Endpoints(tomcat.port(), nginx.ports(), links);
+        endpoints = new Endpoints(tomcat.port(), tomcat.directPort(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()
                 .orElseThrow();

@@ -1,15 +1,19 @@
 package dev.xaccel.bench.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The workloads' own parsing and order: HotPathLoop's result line, a JDK's release file, the rotation of rounds. */
+/** The workloads' own parsing and order: HotPathLoop's result line, a JDK's release file, the shuffled rounds. */
 class WorkloadTest {
 
     @Test
@@ -30,12 +34,40 @@ class WorkloadTest {
     }
 
     @Test
-    void roundsRotateTheOrder() {
-        List<String> l = List.of("a", "b", "c");
-        assertEquals(l, Rotation.forRound(l, 1));
-        assertEquals(List.of("b", "c", "a"), Rotation.forRound(l, 2));
-        assertEquals(List.of("c", "a", "b"), Rotation.forRound(l, 3));
-        assertEquals(l, Rotation.forRound(l, 4));
-        assertEquals(List.of(), Rotation.forRound(List.of(), 2));
+    void everySetupOncePerRoundInAnOrderTheSeedReproduces() {
+        List<String> setups = List.of("tomcat", "tomcat-nio", "default", "sendfile", "xaccel", "bare", "static");
+        Shuffle shuffle = new Shuffle(42);
+        Set<List<String>> orders = new HashSet<>();
+        Set<String> firsts = new HashSet<>();
+        for (int round = 1; round <= 20; round++) {
+            List<String> order = shuffle.order(setups, "small-c8", round);
+            assertEquals(setups.size(), order.size());
+            assertEquals(new HashSet<>(setups), new HashSet<>(order), "every setup once");
+            assertEquals(order, new Shuffle(42).order(setups, "small-c8", round), "the seed gives it again");
+            orders.add(order);
+            firsts.add(order.get(0));
+        }
+        // 20 rounds of 7 setups: a rotation would repeat each neighbour; a shuffle leaves (almost) no order twice
+        assertTrue(orders.size() >= 18, orders.toString());
+        assertTrue(firsts.size() >= 4, "many setups go first: " + firsts);
+        assertNotEquals(shuffle.order(setups, "small-c8", 1), new Shuffle(43).order(setups, "small-c8", 1));
+        assertNotEquals(shuffle.order(setups, "small-c8", 1), shuffle.order(setups, "small-c64", 1),
+                "each workload its own order");
+        assertEquals(setups, List.of("tomcat", "tomcat-nio", "default", "sendfile", "xaccel", "bare", "static"),
+                "the list given stays as it is");
+        assertEquals(List.of(), shuffle.order(List.of(), "large", 1));
+    }
+
+    @Test
+    void noSetupAlwaysFollowsTheSameOne() {
+        List<String> setups = List.of("a", "b", "c", "d", "e");
+        Shuffle shuffle = new Shuffle(7);
+        Set<String> afterA = new HashSet<>();
+        for (int round = 1; round <= 10; round++) {
+            List<String> order = shuffle.order(setups, "large", round);
+            int i = order.indexOf("a");
+            afterA.add(i + 1 < order.size() ? order.get(i + 1) : "end");
+        }
+        assertTrue(afterA.size() >= 3, afterA.toString());
     }
 }
