@@ -18,6 +18,7 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.UpgradeProtocol;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -142,6 +143,8 @@ public final class EmbeddedTomcat implements AutoCloseable {
         private final List<WebApp> webapps = new ArrayList<>();
         private boolean lenient;
         private int port;
+        private String protocol;
+        private final List<UpgradeProtocol> upgradeProtocols = new ArrayList<>();
         private final Map<String, String> connectorProperties = new LinkedHashMap<>();
 
         private Builder(Path baseDir) {
@@ -176,6 +179,18 @@ public final class EmbeddedTomcat implements AutoCloseable {
             return this;
         }
 
+        /** The connector's protocol class, as server.xml's {@code protocol} (default: Tomcat's HTTP/1.1 NIO). */
+        public Builder protocol(String className) {
+            this.protocol = className;
+            return this;
+        }
+
+        /** An upgrade protocol of the connector, as server.xml's {@code <UpgradeProtocol>} (HTTP/2: h2c). */
+        public Builder upgradeProtocol(UpgradeProtocol upgrade) {
+            upgradeProtocols.add(upgrade);
+            return this;
+        }
+
         /** A connector attribute, as in server.xml's {@code <Connector>}. */
         public Builder connectorProperty(String name, String value) {
             connectorProperties.put(name, value);
@@ -191,10 +206,11 @@ public final class EmbeddedTomcat implements AutoCloseable {
             Path log = TestLogging.install();
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(createDirectories(baseDir).toString());
-            Connector connector = new Connector();
+            Connector connector = protocol == null ? new Connector() : new Connector(protocol);
             connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
             connectorProperties.forEach(connector::setProperty);
+            upgradeProtocols.forEach(connector::addUpgradeProtocol);
             if (lenient) {
                 connector.setAllowBackslash(true);
                 connector.setEncodedSolidusHandling("decode");

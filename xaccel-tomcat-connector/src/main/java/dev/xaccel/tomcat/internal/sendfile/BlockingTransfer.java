@@ -22,6 +22,10 @@ public final class BlockingTransfer {
     /**
      * Sends {@code length} bytes of {@code file} from {@code position}.
      *
+     * @param file          the file, read from at absolute positions (its own position is not used)
+     * @param position      the first byte
+     * @param length        how many bytes
+     * @param socket        the connection, non-blocking
      * @param timeoutMillis how long the socket may take no byte before this fails; 0 or less: no limit
      * @param progress      run after each write that sent bytes
      * @throws SocketTimeoutException when the socket took nothing for {@code timeoutMillis}

@@ -43,7 +43,7 @@ public final class ChannelSlot implements Predicate<FileChannel> {
         return true;
     }
 
-    /** The channel put here and not taken yet, now the taker's; {@code null} when there is none. */
+    /** @return the channel put here and not taken yet, now the taker's; {@code null} when there is none */
     public synchronized FileChannel take() {
         FileChannel taken = channel;
         channel = null;
@@ -73,7 +73,7 @@ public final class ChannelSlot implements Predicate<FileChannel> {
         return true;
     }
 
-    /** The slot of the request this thread is processing, or {@code null}. */
+    /** @return the slot of the request this thread is processing, or {@code null} */
     public static ChannelSlot current() {
         return CURRENT.get();
     }

@@ -17,6 +17,8 @@ public final class CheckedFileSendfileData extends NioEndpoint.SendfileData {
 
     /**
      * @param fileName the name the application gave, for logs only
+     * @param pos      the first byte
+     * @param length   how many bytes
      * @param channel  the open file, now owned by this data
      */
     public CheckedFileSendfileData(String fileName, long pos, long length, FileChannel channel) {
@@ -24,7 +26,7 @@ public final class CheckedFileSendfileData extends NioEndpoint.SendfileData {
         this.fchannel = channel;
     }
 
-    /** The file to send from. */
+    /** @return the file to send from */
     public FileChannel channel() {
         return fchannel;
     }

@@ -26,6 +26,10 @@ public class CheckedFileSocketWrapper extends NioEndpoint.NioSocketWrapper {
 
     private volatile CheckedFileSendfileData pending;
 
+    /**
+     * @param channel  the connection's channel
+     * @param endpoint the endpoint that accepted it
+     */
     public CheckedFileSocketWrapper(NioChannel channel, NioEndpoint endpoint) {
         super(channel, endpoint);
     }

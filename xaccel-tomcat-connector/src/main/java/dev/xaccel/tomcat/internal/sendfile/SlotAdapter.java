@@ -29,7 +29,7 @@ public final class SlotAdapter implements Adapter {
         this.enabled = enabled;
     }
 
-    /** The adapter this one delegates to. */
+    /** @return the adapter this one delegates to */
     public Adapter next() {
         return next;
     }
