@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -31,6 +32,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 import dev.xaccel.testsupport.LogCapture;
 import dev.xaccel.testsupport.OpenFiles;
@@ -54,7 +60,8 @@ import org.junit.jupiter.api.TestInstance;
  * byte-exact; every channel is closed again (no descriptor left on the files, aborted clients, HEAD and 304
  * included); HTTP/2 streams, a connector with {@code useSendfile=false} or {@code checkedFileSendfile=false} get no
  * slot and fall back to {@code direct-buffer}; files declared in asynchronous requests are sent whole, with the
- * connector and with Tomcat's sendfile by name ({@code sendfile=true}), which an asynchronous request must not use.
+ * connector and with Tomcat's sendfile by name ({@code sendfile=true}), which an asynchronous request must not use;
+ * over TLS, Tomcat's own sendfile path sends from the filter's channel.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConnectorSendfileIT {
@@ -287,6 +294,69 @@ class ConnectorSendfileIT {
         assertEquals(200, f.statusCode());
         assertArrayEquals(medium, f.body());
         assertEquals(List.of("direct-buffer"), writers());
+    }
+
+    @Test
+    void overTlsTomcatsOwnSendfileSendsFromTheSameChannel() throws Exception {
+        Path keystore = TestPaths.target().resolve("connector-sendfile/tls.p12");
+        Files.deleteIfExists(keystore);
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "tomcat", "-keyalg", "RSA",
+                "-keysize", "2048", "-validity", "2", "-dname", "CN=127.0.0.1", "-storetype", "PKCS12",
+                "-keystore", keystore.toString(), "-storepass", "changeit", "-keypass", "changeit")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("locations", media + "/ => /_xaccel/media/");
+        params.put("mappings", "/library/ => " + media + "/");
+        params.put("offload", "never");
+        params.put("jmxName", "dev.xaccel:type=XAccelFilter,context=/,name=connector-tls");
+        long self = OpenFiles.self();
+        try (EmbeddedTomcat tls = EmbeddedTomcat.builder(TestPaths.freshDir("tomcat-connector-tls"))
+                .webapp(WebApp.root().xaccelFilter(params)).protocol(ConnectorTomcatFactory.PROTOCOL)
+                .tls(keystore, "changeit").start()) {
+            SSLContext trustAll = SSLContext.getInstance("TLS");
+            trustAll.init(null, new TrustManager[] { new TrustEverything() }, null);
+            for (int i = 0; i < 2; i++) {
+                HttpsURLConnection c = (HttpsURLConnection) URI.create("https://127.0.0.1:" + tls.port()
+                        + "/library/large.bin").toURL().openConnection();
+                c.setSSLSocketFactory(trustAll.getSocketFactory());
+                c.setHostnameVerifier((host, session) -> true);
+                c.setReadTimeout(30_000);
+                MessageDigest sha = sha256();
+                long length = 0;
+                try (InputStream in = c.getInputStream()) {
+                    byte[] buffer = new byte[256 * 1024];
+                    for (int n; (n = in.read(buffer)) > 0;) {
+                        sha.update(buffer, 0, n);
+                        length += n;
+                    }
+                }
+                assertEquals(200, c.getResponseCode());
+                assertEquals(LARGE, length);
+                assertEquals(largeSha, HexFormat.of().formatHex(sha.digest()));
+            }
+        }
+        assertEquals(List.of("connector-sendfile", "connector-sendfile"), writers());
+        assertTrue(Poll.until(Duration.ofSeconds(30), () -> OpenFiles.below(self, media).isEmpty()),
+                "descriptors left on the media files: " + OpenFiles.below(self, media));
+    }
+
+    /** A client trust manager for the test's own self-signed certificate. */
+    private static final class TrustEverything implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
     }
 
     @Test

@@ -19,6 +19,8 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.UpgradeProtocol;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -145,6 +147,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         private int port;
         private String protocol;
         private final List<UpgradeProtocol> upgradeProtocols = new ArrayList<>();
+        private SSLHostConfig tls;
         private final Map<String, String> connectorProperties = new LinkedHashMap<>();
 
         private Builder(Path baseDir) {
@@ -191,6 +194,19 @@ public final class EmbeddedTomcat implements AutoCloseable {
             return this;
         }
 
+        /** TLS with this certificate, as server.xml's {@code SSLEnabled="true"} and {@code <SSLHostConfig>}. */
+        public Builder tls(Path pkcs12Keystore, String password) {
+            SSLHostConfig config = new SSLHostConfig();
+            SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(config,
+                    SSLHostConfigCertificate.Type.UNDEFINED);
+            certificate.setCertificateKeystoreFile(pkcs12Keystore.toAbsolutePath().toString());
+            certificate.setCertificateKeystorePassword(password);
+            certificate.setCertificateKeystoreType("PKCS12");
+            config.addCertificate(certificate);
+            this.tls = config;
+            return this;
+        }
+
         /** A connector attribute, as in server.xml's {@code <Connector>}. */
         public Builder connectorProperty(String name, String value) {
             connectorProperties.put(name, value);
@@ -211,6 +227,12 @@ public final class EmbeddedTomcat implements AutoCloseable {
             connector.setProperty("address", "127.0.0.1");
             connectorProperties.forEach(connector::setProperty);
             upgradeProtocols.forEach(connector::addUpgradeProtocol);
+            if (tls != null) {
+                connector.setProperty("SSLEnabled", "true");
+                connector.setScheme("https");
+                connector.setSecure(true);
+                connector.addSslHostConfig(tls);
+            }
             if (lenient) {
                 connector.setAllowBackslash(true);
                 connector.setEncodedSolidusHandling("decode");
