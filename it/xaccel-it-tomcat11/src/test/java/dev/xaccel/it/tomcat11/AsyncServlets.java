@@ -2,6 +2,7 @@ package dev.xaccel.it.tomcat11;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.function.Predicate;
 
@@ -12,7 +13,10 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.XAccel;
 
-/** Servlets of the connector tests: files declared in asynchronous requests, and a probe of the connector's slot. */
+/**
+ * Servlets of the connector tests: files declared in asynchronous requests, a probe of the connector's slot, and a
+ * hand-off to the slot without the filter.
+ */
 final class AsyncServlets {
 
     /** The connector's request attribute (dev.xaccel.tomcat.internal.sendfile.ChannelSlot.ATTRIBUTE). */
@@ -64,6 +68,37 @@ final class AsyncServlets {
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             resp.setContentType("text/plain");
             resp.getWriter().print(req.getAttribute(SLOT) instanceof Predicate<?> ? "slot" : "none");
+        }
+    }
+
+    /**
+     * {@code /handoff/<name>}: what the filter does, by hand: the open file in the connector's slot, and Tomcat's
+     * sendfile attributes naming a file that does not exist. Only a sendfile from the channel can answer.
+     */
+    static final class HandOff extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+        private final transient Path root;
+
+        HandOff(Path root) {
+            this.root = root;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            FileChannel channel = FileChannel.open(root.resolve(req.getPathInfo().substring(1)));
+            long size = channel.size();
+            if (!(req.getAttribute(SLOT) instanceof Predicate<?> slot)
+                    || !((Predicate<FileChannel>) slot).test(channel)) {
+                channel.close();
+                resp.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+                return;
+            }
+            resp.setContentType("application/octet-stream");
+            resp.setContentLengthLong(size);
+            req.setAttribute("org.apache.tomcat.sendfile.filename", root.resolve("no-such-file").toString());
+            req.setAttribute("org.apache.tomcat.sendfile.start", Long.valueOf(0));
+            req.setAttribute("org.apache.tomcat.sendfile.end", Long.valueOf(size));
         }
     }
 }

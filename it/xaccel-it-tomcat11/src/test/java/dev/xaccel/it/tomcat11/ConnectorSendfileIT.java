@@ -110,7 +110,8 @@ class ConnectorSendfileIT {
         EmbeddedTomcat.Builder b = EmbeddedTomcat.builder(TestPaths.freshDir("tomcat-connector-" + name))
                 .webapp(WebApp.root().xaccelFilter(params)
                         .servlet("/async/*", new AsyncServlets.Declaring(media))
-                        .servlet("/probe", new AsyncServlets.SlotProbe()))
+                        .servlet("/probe", new AsyncServlets.SlotProbe())
+                        .servlet("/handoff/*", new AsyncServlets.HandOff(media)))
                 .upgradeProtocol(new Http2Protocol());
         if (!connector.containsKey("stock")) {
             b.protocol(ConnectorTomcatFactory.PROTOCOL);
@@ -206,6 +207,14 @@ class ConnectorSendfileIT {
         assertEquals(List.of("connector-sendfile", "connector-sendfile", "connector-sendfile", "connector-sendfile"),
                 writers());
         assertEquals(PARALLEL, log.count(Level.FINE, "body via connector-sendfile: [" + LARGE + "] bytes"));
+    }
+
+    @Test
+    void theBodyComesFromTheChannelInTheSlotNotFromTheNamedFile() {
+        Download d = get(tomcat.port(), "/handoff/medium.bin");
+        assertEquals(200, d.status());
+        assertEquals(MEDIUM, d.length());
+        assertEquals(sha(medium), d.sha());
     }
 
     @Test
