@@ -6,12 +6,19 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 import org.apache.juli.logging.Log;
 import org.apache.juli.logging.LogFactory;
+import org.apache.tomcat.util.ExceptionUtils;
 import org.apache.tomcat.util.net.Acceptor.AcceptorState;
+import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SocketBufferHandler;
+import org.apache.tomcat.util.net.SocketProperties;
+
+import dev.xaccel.tomcat.internal.sendfile.CheckedFileSocketWrapper;
 
 /**
  * A {@link NioEndpoint} that applies a kernel accept filter to its listening socket each time it binds, so that a
@@ -24,6 +31,11 @@ import org.apache.tomcat.util.net.NioEndpoint;
  * </ul>
  * Because the kernel holds connections that send nothing, {@link #unlockAccept()} (pause, stop) sends a small
  * complete request instead of connecting silently as {@link NioEndpoint} does.
+ * <p>
+ * With {@link #setCheckedFileSendfile(String) checkedFileSendfile} (default {@code true}) and {@code useSendfile}
+ * (Tomcat's, default {@code true}), its sockets are {@link CheckedFileSocketWrapper}s: Tomcat's sendfile from a
+ * file channel the xaccel filter opened and checked, sent on the request's worker thread, instead of opening the
+ * file again by name (the HTTP/1.1 protocol offers the channel's slot: {@link AcceptFilterHttp11NioProtocol}).
  */
 public class AcceptFilterNioEndpoint extends NioEndpoint {
 
@@ -47,6 +59,11 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
     /** Default of {@value #ATTR_FAIL_ON_ERROR}: {@value} (warn and run without, as nginx, Apache and HAProxy do). */
     public static final boolean DEFAULT_FAIL_ON_ERROR = false;
 
+    /** Attribute name: send a file the xaccel filter checked from its open channel, {@code true|false}. */
+    public static final String ATTR_CHECKED_FILE_SENDFILE = "checkedFileSendfile";
+    /** Default of {@value #ATTR_CHECKED_FILE_SENDFILE}: {@value}. */
+    public static final String DEFAULT_CHECKED_FILE_SENDFILE = "true";
+
     /** The HTTP wake-up request: complete, so that {@code httpready} and {@code TCP_DEFER_ACCEPT} release it. */
     static final byte[] HTTP_WAKE_UP =
             "OPTIONS * HTTP/1.0\r\nUser-Agent: xaccel-tomcat wake-up\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
@@ -62,6 +79,8 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
     private volatile String acceptFilter = DEFAULT_ACCEPT_FILTER;
     private volatile int deferAcceptSeconds = DEFAULT_DEFER_ACCEPT_SECONDS;
     private volatile boolean failOnError = DEFAULT_FAIL_ON_ERROR;
+    private volatile String checkedFileSendfile = DEFAULT_CHECKED_FILE_SENDFILE;
+    private volatile boolean checkedFileSendfileOn = true;
     private volatile AcceptFilterStatus status = AcceptFilterStatus.NOT_BOUND;
     private String lastWarning;
 
@@ -116,6 +135,24 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
         return failOnError;
     }
 
+    /** @param value {@code true|false}; validated when the socket is bound */
+    public void setCheckedFileSendfile(String value) {
+        this.checkedFileSendfile = value;
+    }
+
+    /** @return the configured {@value #ATTR_CHECKED_FILE_SENDFILE} */
+    public String getCheckedFileSendfile() {
+        return checkedFileSendfile;
+    }
+
+    /**
+     * @return whether files the xaccel filter checked are sent from its open channel now: {@code checkedFileSendfile}
+     *         and {@code useSendfile} are both on
+     */
+    public boolean isCheckedFileSendfileActive() {
+        return checkedFileSendfileOn && getUseSendfile();
+    }
+
     /** @return whether the kernel holds connections for this connector's listening socket now */
     public boolean isAcceptFilterActive() {
         return status.active();
@@ -150,6 +187,7 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
             throw new IllegalArgumentException(Messages.get("endpoint.invalidAttribute", ATTR_DEFER_ACCEPT_SECONDS,
                     String.valueOf(seconds), "1.." + MAX_DEFER_ACCEPT_SECONDS));
         }
+        checkedFileSendfileOn = parseBoolean(ATTR_CHECKED_FILE_SENDFILE, checkedFileSendfile);
         super.initServerSocket();
         if (getUnixDomainSocketPath() != null) {
             status = new AcceptFilterStatus(false, "none", "", Messages.get("endpoint.unixDomainSocket", getName()),
@@ -167,6 +205,54 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
             warnOnce(result.message());
         } else {
             log.info(result.message());
+        }
+    }
+
+    private static boolean parseBoolean(String attribute, String value) {
+        String v = value == null ? "" : value.trim();
+        if ("true".equalsIgnoreCase(v) || "false".equalsIgnoreCase(v)) {
+            return Boolean.parseBoolean(v);
+        }
+        throw new IllegalArgumentException(Messages.get("endpoint.invalidAttribute", attribute, value, "true|false"));
+    }
+
+    /**
+     * Sets up an accepted connection as {@link NioEndpoint} does, with a {@link CheckedFileSocketWrapper} as its
+     * socket wrapper while {@link #isCheckedFileSendfileActive()}.
+     */
+    @Override
+    protected boolean setSocketOptions(SocketChannel socket) {
+        if (!isCheckedFileSendfileActive()) {
+            return super.setSocketOptions(socket);
+        }
+        CheckedFileSocketWrapper wrapper = null;
+        try {
+            NioChannel channel = getNioChannels() == null ? null : getNioChannels().pop();
+            if (channel == null) {
+                SocketProperties properties = getSocketProperties();
+                channel = createChannel(new SocketBufferHandler(properties.getAppReadBufSize(),
+                        properties.getAppWriteBufSize(), properties.getDirectBuffer()));
+            }
+            CheckedFileSocketWrapper created = new CheckedFileSocketWrapper(channel, this);
+            channel.reset(socket, created);
+            connections.put(socket, created);
+            wrapper = created;
+            socket.configureBlocking(false);
+            if (getUnixDomainSocketPath() == null) {
+                getSocketProperties().setProperties(socket.socket());
+            }
+            wrapper.setReadTimeout(getConnectionTimeout());
+            wrapper.setWriteTimeout(getConnectionTimeout());
+            wrapper.setKeepAliveLeft(getMaxKeepAliveRequests());
+            getPoller().register(wrapper);
+            return true;
+        } catch (Throwable t) {
+            ExceptionUtils.handleThrowable(t);
+            log.error(Messages.get("endpoint.socketSetupFailed", getName()), t);
+            if (wrapper == null) {
+                destroySocket(socket);
+            }
+            return false;
         }
     }
 

@@ -98,6 +98,25 @@ class AcceptFilterNioEndpointTest {
     }
 
     @Test
+    void invalidCheckedFileSendfileFailsBeforeBinding() {
+        endpoint("httpready").setCheckedFileSendfile("yes");
+        Exception thrown = assertThrows(IllegalArgumentException.class, endpoint::init);
+        assertEquals("Invalid value [yes] for connector attribute [checkedFileSendfile]: expected true|false",
+                thrown.getMessage());
+        assertEquals(-1, endpoint.getLocalPort());
+        endpoint = null;
+    }
+
+    @Test
+    void checkedFileSendfileIsOnByDefaultAndNeedsUseSendfile() {
+        AcceptFilterNioEndpoint e = new AcceptFilterNioEndpoint();
+        assertEquals("true", e.getCheckedFileSendfile());
+        assertTrue(e.isCheckedFileSendfileActive());
+        e.setUseSendfile(false);
+        assertFalse(e.isCheckedFileSendfileActive());
+    }
+
+    @Test
     void serverXmlAttributesReachTheEndpointThroughTheProtocol() throws Exception {
         AcceptFilterHttp11NioProtocol protocol = new AcceptFilterHttp11NioProtocol();
         assertTrue(IntrospectionUtils.setProperty(protocol, "acceptFilter", "dataready"));
@@ -108,6 +127,8 @@ class AcceptFilterNioEndpointTest {
         assertEquals(30, e.getDeferAcceptSeconds());
         assertTrue(e.getAcceptFilterFailOnError());
         assertEquals("dataready", IntrospectionUtils.getProperty(protocol, "acceptFilter"));
+        assertTrue(IntrospectionUtils.setProperty(protocol, "checkedFileSendfile", "false"));
+        assertEquals("false", e.getCheckedFileSendfile());
 
         AcceptFilterAjpNioProtocol ajp = new AcceptFilterAjpNioProtocol();
         assertTrue(IntrospectionUtils.setProperty(ajp, "acceptFilter", "none"));

@@ -28,7 +28,8 @@ class LocalStringsTest {
     private static final Pattern LITERAL = Pattern.compile("\"([a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)+)\"");
 
     @ParameterizedTest
-    @ValueSource(strings = { "dev/xaccel/tomcat", "dev/xaccel/tomcat/internal/os" })
+    @ValueSource(strings = { "dev/xaccel/tomcat", "dev/xaccel/tomcat/internal/os",
+            "dev/xaccel/tomcat/internal/sendfile" })
     void keysAndSourcesAgree(String pkg) throws IOException {
         Properties bundle = new Properties();
         ClassLoader loader = LocalStringsTest.class.getClassLoader();

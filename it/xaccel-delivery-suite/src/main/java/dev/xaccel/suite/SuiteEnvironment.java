@@ -8,15 +8,28 @@ import java.util.stream.Collectors;
 
 /**
  * Where a run of the suite gets its container and its front end: the one {@link ServletContainer.Factory} on the
- * class path, and the {@link FrontEnd.Factory} that the system property {@value FrontEnd#PROPERTY} names.
+ * class path (or the factory class the system property {@value #CONTAINER} names: a module that runs the suite a
+ * second time with another variant of its container), and the {@link FrontEnd.Factory} that the system property
+ * {@value FrontEnd#PROPERTY} names.
  */
 public final class SuiteEnvironment {
+
+    /** System property: the class name of the container factory, instead of the one registered. */
+    public static final String CONTAINER = "xaccel.container";
 
     private SuiteEnvironment() {
     }
 
-    /** The container of this run; fails unless exactly one factory is registered. */
+    /** The container of this run: {@value #CONTAINER}'s, else the one factory registered (fails unless one). */
     public static ServletContainer.Factory container() {
+        String named = System.getProperty(CONTAINER);
+        if (named != null) {
+            try {
+                return Class.forName(named).asSubclass(ServletContainer.Factory.class).getConstructor().newInstance();
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                throw new IllegalStateException(CONTAINER + "=" + named + " is not a ServletContainer$Factory", e);
+            }
+        }
         List<ServletContainer.Factory> all = ServiceLoader.load(ServletContainer.Factory.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         if (all.size() != 1) {

@@ -18,6 +18,9 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.UpgradeProtocol;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.descriptor.web.FilterDef;
 import org.apache.tomcat.util.descriptor.web.FilterMap;
 
@@ -142,6 +145,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
         private final List<WebApp> webapps = new ArrayList<>();
         private boolean lenient;
         private int port;
+        private String protocol;
+        private final List<UpgradeProtocol> upgradeProtocols = new ArrayList<>();
+        private SSLHostConfig tls;
         private final Map<String, String> connectorProperties = new LinkedHashMap<>();
 
         private Builder(Path baseDir) {
@@ -176,6 +182,31 @@ public final class EmbeddedTomcat implements AutoCloseable {
             return this;
         }
 
+        /** The connector's protocol class, as server.xml's {@code protocol} (default: Tomcat's HTTP/1.1 NIO). */
+        public Builder protocol(String className) {
+            this.protocol = className;
+            return this;
+        }
+
+        /** An upgrade protocol of the connector, as server.xml's {@code <UpgradeProtocol>} (HTTP/2: h2c). */
+        public Builder upgradeProtocol(UpgradeProtocol upgrade) {
+            upgradeProtocols.add(upgrade);
+            return this;
+        }
+
+        /** TLS with this certificate, as server.xml's {@code SSLEnabled="true"} and {@code <SSLHostConfig>}. */
+        public Builder tls(Path pkcs12Keystore, String password) {
+            SSLHostConfig config = new SSLHostConfig();
+            SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(config,
+                    SSLHostConfigCertificate.Type.UNDEFINED);
+            certificate.setCertificateKeystoreFile(pkcs12Keystore.toAbsolutePath().toString());
+            certificate.setCertificateKeystorePassword(password);
+            certificate.setCertificateKeystoreType("PKCS12");
+            config.addCertificate(certificate);
+            this.tls = config;
+            return this;
+        }
+
         /** A connector attribute, as in server.xml's {@code <Connector>}. */
         public Builder connectorProperty(String name, String value) {
             connectorProperties.put(name, value);
@@ -191,10 +222,17 @@ public final class EmbeddedTomcat implements AutoCloseable {
             Path log = TestLogging.install();
             Tomcat tomcat = new Tomcat();
             tomcat.setBaseDir(createDirectories(baseDir).toString());
-            Connector connector = new Connector();
+            Connector connector = protocol == null ? new Connector() : new Connector(protocol);
             connector.setPort(port);
             connector.setProperty("address", "127.0.0.1");
             connectorProperties.forEach(connector::setProperty);
+            upgradeProtocols.forEach(connector::addUpgradeProtocol);
+            if (tls != null) {
+                connector.setProperty("SSLEnabled", "true");
+                connector.setScheme("https");
+                connector.setSecure(true);
+                connector.addSslHostConfig(tls);
+            }
             if (lenient) {
                 connector.setAllowBackslash(true);
                 connector.setEncodedSolidusHandling("decode");

@@ -13,11 +13,22 @@ public final class TomcatContainer implements ServletContainer {
 
     private final String suite;
     private final boolean lenient;
+    private final String protocol;
     private EmbeddedTomcat tomcat;
 
-    private TomcatContainer(String suite, boolean lenient) {
+    private TomcatContainer(String suite, boolean lenient, String protocol) {
         this.suite = suite;
         this.lenient = lenient;
+        this.protocol = protocol;
+    }
+
+    /**
+     * A Tomcat whose connector runs {@code protocol} (a class name, as server.xml's {@code protocol}), its working
+     * directory {@code target/tomcat-<suite>}: for a module's own {@link ServletContainer.Factory} of another
+     * connector.
+     */
+    public static TomcatContainer withProtocol(String suite, boolean lenient, String protocol) {
+        return new TomcatContainer(suite, lenient, protocol);
     }
 
     @Override
@@ -25,6 +36,9 @@ public final class TomcatContainer implements ServletContainer {
         EmbeddedTomcat.Builder b = EmbeddedTomcat.builder(TestPaths.freshDir("tomcat-" + suite)).webapp(app);
         if (lenient) {
             b.lenientConnector();
+        }
+        if (protocol != null) {
+            b.protocol(protocol);
         }
         tomcat = b.start();
         return tomcat.port();
@@ -48,7 +62,7 @@ public final class TomcatContainer implements ServletContainer {
 
         @Override
         public ServletContainer create(String suite, boolean lenient) {
-            return new TomcatContainer(suite, lenient);
+            return new TomcatContainer(suite, lenient, null);
         }
 
         /** Tomcat 11: 6.1, Tomcat 10.1: 6.0. */

@@ -15,6 +15,7 @@ import java.nio.channels.FileChannel;
  * without a copy in user space;</li>
  * <li>{@link DirectBufferWrite}: Tomcat's {@code write(ByteBuffer)} of a pooled direct buffer read from that channel
  * (not zero-copy, but no heap array);</li>
+ * <li>{@link ConnectorSendfile}: Tomcat's sendfile from that channel, through the xaccel Tomcat connector;</li>
  * <li>{@link TomcatSendfile}: Tomcat's sendfile, which opens the file again by name (opt-in
  * {@code sendfile=true});</li>
  * <li>{@link Copy}: read and written in chunks, everywhere.</li>

@@ -9,15 +9,17 @@ import java.util.logging.Logger;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.internal.fs.OpenFile;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
- * Chooses, once per response, the {@link BodyWriter} of a directly served single range: Tomcat's sendfile when
- * {@code sendfile=true} and Tomcat offers it; else, for bodies of at least {@value #MIN_SIZE} bytes, what the
- * container's own stream offers for the channel the filter opened ({@link ChannelTransfer} on Undertow,
- * {@link ByteBufferWrite} on Jetty, {@link DirectBufferWrite} on Tomcat); else {@link Copy}. The system property
- * {@value #PROPERTY}{@code =false} turns these off (everything but the opt-in sendfile is copied). The choice is
- * logged at FINE: {@code body via <name>}. Thread-safe.
+ * Chooses, once per response, the {@link BodyWriter} of a directly served single range. For bodies of at least
+ * {@value #MIN_SIZE} bytes: Tomcat's sendfile from the channel the filter opened when the xaccel connector offers it
+ * ({@link ConnectorSendfile}); else Tomcat's sendfile by name when {@code sendfile=true} and Tomcat offers it
+ * ({@link TomcatSendfile}); else what the container's own stream offers for that channel ({@link ChannelTransfer} on
+ * Undertow, {@link ByteBufferWrite} on Jetty, {@link DirectBufferWrite} on Tomcat). Else {@link Copy}. The system
+ * property {@value #PROPERTY}{@code =false} turns the channel hand-offs off (everything but the opt-in sendfile by
+ * name is copied). The choice is logged at FINE: {@code body via <name>}. Thread-safe.
  */
 public final class BodyWriterChoice {
 
@@ -46,28 +48,42 @@ public final class BodyWriterChoice {
         this.body = body;
     }
 
-    /** The writer of {@code length} bytes of {@code file} for this response. */
-    public BodyWriter choose(HttpServletRequest req, HttpServletResponse resp, Path file, long length)
+    /**
+     * The writer of {@code length} bytes of {@code open} (the file {@code file}) for this response.
+     */
+    public BodyWriter choose(HttpServletRequest req, HttpServletResponse resp, OpenFile open, Path file, long length)
             throws IOException {
-        BodyWriter chosen = sendfile ? TomcatSendfile.of(req, resp, file, length) : null;
+        BodyWriter chosen = null;
+        if (length >= MIN_SIZE) {
+            if (channels) {
+                chosen = ConnectorSendfile.of(req, resp, open, file, () -> streamWriter(resp, length));
+            }
+            if (chosen == null && sendfile) {
+                chosen = TomcatSendfile.of(req, resp, file, length);
+            }
+        }
         if (chosen == null) {
-            OutputStream out = resp.getOutputStream();
-            if (channels && length >= MIN_SIZE) {
-                chosen = ChannelTransfer.of(out);
-                if (chosen == null) {
-                    chosen = ByteBufferWrite.of(out);
-                }
-                if (chosen == null) {
-                    chosen = DirectBufferWrite.of(out);
-                }
-            }
-            if (chosen == null) {
-                chosen = new Copy(body, out);
-            }
+            chosen = streamWriter(resp, length);
         }
         if (LOG.isLoggable(Level.FINE)) {
             LOG.fine(Messages.get("sender.bodyVia", chosen.name(), Long.toString(length), file));
         }
         return chosen;
+    }
+
+    /** What the container's own stream offers for the channel, else the copy loop. */
+    private BodyWriter streamWriter(HttpServletResponse resp, long length) throws IOException {
+        OutputStream out = resp.getOutputStream();
+        BodyWriter chosen = null;
+        if (channels && length >= MIN_SIZE) {
+            chosen = ChannelTransfer.of(out);
+            if (chosen == null) {
+                chosen = ByteBufferWrite.of(out);
+            }
+            if (chosen == null) {
+                chosen = DirectBufferWrite.of(out);
+            }
+        }
+        return chosen != null ? chosen : new Copy(body, out);
     }
 }

@@ -48,14 +48,27 @@ public final class TomcatSendfile implements BodyWriter {
 
     /**
      * The hand-off of a body of {@code length} bytes when the connector offers sendfile, the request and response
-     * are Tomcat's own (the request may be wrapped: the attributes go to the container's object, which a wrapper
-     * may not pass on; a wrapped response may transform the body, so it gets the bytes copied) and the body is long
-     * enough.
+     * are Tomcat's own ({@link #container}) and the body is long enough. Not for an asynchronous request: Tomcat
+     * sends a sendfile body only at the end of a request's synchronous processing, so an asynchronous one would get
+     * the headers and no body.
      *
      * @return the hand-off, or {@code null} when Tomcat would not send the body
      */
     public static BodyWriter of(HttpServletRequest req, HttpServletResponse resp, Path file, long length) {
-        if (length < MIN_SIZE || !RESPONSE_FACADE.equals(resp.getClass().getName())) {
+        if (length < MIN_SIZE || req.isAsyncStarted()) {
+            return null;
+        }
+        ServletRequest container = container(req, resp);
+        return container == null ? null : new TomcatSendfile(container, file);
+    }
+
+    /**
+     * Tomcat's own request beneath {@code req} when the response is Tomcat's own too and the connector offers
+     * sendfile; else {@code null}. The request may be wrapped: the attributes go to the container's object, which a
+     * wrapper may not pass on; a wrapped response may transform the body, so it gets the bytes copied.
+     */
+    static ServletRequest container(HttpServletRequest req, HttpServletResponse resp) {
+        if (!RESPONSE_FACADE.equals(resp.getClass().getName())) {
             return null;
         }
         ServletRequest container = innermost(req);
@@ -63,7 +76,7 @@ public final class TomcatSendfile implements BodyWriter {
                 || !Boolean.TRUE.equals(container.getAttribute(SUPPORT))) {
             return null;
         }
-        return new TomcatSendfile(container, file);
+        return container;
     }
 
     @Override

@@ -32,7 +32,8 @@ import dev.xaccel.filter.internal.util.Messages;
  * answer is computed from and sent out of that open file: a link swapped into the path after the filter's check
  * cannot make it send a file from elsewhere. A single range leaves through the {@link BodyWriter} that
  * {@link BodyWriterChoice} picks for the response: the container's own hand-off of that channel where it has one
- * (Undertow's {@code transferFrom}, Jetty's {@code write(ByteBuffer)} of a mapping), else copied in
+ * (Undertow's {@code transferFrom}, Jetty's {@code write(ByteBuffer)} of a mapping, Tomcat's sendfile through the
+ * xaccel connector, which then owns and closes the channel), else copied in
  * {@code bufferSize} chunks ({@link FileBody}); multipart bodies are copied.
  *
  * <p>Only when {@code sendfile} is enabled (init-param {@code sendfile=true}, for roots that no untrusted party can
@@ -81,7 +82,9 @@ public final class DirectFileSender {
     }
 
     /**
-     * Answers the request out of a file already opened below its root ({@link ConfinedOpener}); closes it.
+     * Answers the request out of a file already opened below its root ({@link ConfinedOpener}); closes it, unless
+     * its channel was handed to the xaccel Tomcat connector, which sends from it and closes it after the filter
+     * has returned ({@link dev.xaccel.filter.internal.body.ConnectorSendfile}).
      *
      * @param name the file's path, for the FINE log only
      */
@@ -139,7 +142,7 @@ public final class DirectFileSender {
         if (head) {
             return Sent.body(0);
         }
-        writers.choose(req, resp, name, length).send(open.channel(), start, length);
+        writers.choose(req, resp, open, name, length).send(open.channel(), start, length);
         return Sent.body(length);
     }
 

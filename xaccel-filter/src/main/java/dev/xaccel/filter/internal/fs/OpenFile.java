@@ -3,18 +3,64 @@ package dev.xaccel.filter.internal.fs;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.util.function.Predicate;
 
 /**
- * An opened regular file: the channel to read from and the metadata of that same file.
- *
- * @param channel            the open file, read-only
- * @param size               its length when it was opened
- * @param lastModifiedMillis its modification time
+ * An opened regular file: the channel to read from and the metadata of that same file. Its owner closes it, unless
+ * the channel was {@link #handOver handed over} to someone who takes care of it from then on (the xaccel Tomcat
+ * connector, which sends from it and closes it after the filter has returned). Used by one thread at a time.
  */
-public record OpenFile(FileChannel channel, long size, long lastModifiedMillis) implements Closeable {
+public final class OpenFile implements Closeable {
 
+    private final FileChannel channel;
+    private final long size;
+    private final long lastModifiedMillis;
+    private boolean handedOver;
+
+    /**
+     * @param channel            the open file, read-only
+     * @param size               its length when it was opened
+     * @param lastModifiedMillis its modification time
+     */
+    public OpenFile(FileChannel channel, long size, long lastModifiedMillis) {
+        this.channel = channel;
+        this.size = size;
+        this.lastModifiedMillis = lastModifiedMillis;
+    }
+
+    /** The open file, read-only. */
+    public FileChannel channel() {
+        return channel;
+    }
+
+    /** Its length when it was opened. */
+    public long size() {
+        return size;
+    }
+
+    /** Its modification time. */
+    public long lastModifiedMillis() {
+        return lastModifiedMillis;
+    }
+
+    /**
+     * Offers the channel to {@code taker}; when it accepts ({@code true}), it owns the channel and {@link #close()}
+     * leaves it open.
+     *
+     * @return whether the channel now belongs to {@code taker}
+     */
+    public boolean handOver(Predicate<FileChannel> taker) {
+        if (!handedOver && channel.isOpen() && taker.test(channel)) {
+            handedOver = true;
+        }
+        return handedOver;
+    }
+
+    /** Closes the channel unless it was handed over. */
     @Override
     public void close() throws IOException {
-        channel.close();
+        if (!handedOver) {
+            channel.close();
+        }
     }
 }

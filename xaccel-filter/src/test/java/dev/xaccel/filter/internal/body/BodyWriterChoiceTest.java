@@ -64,7 +64,7 @@ class BodyWriterChoiceTest {
     private static BodyWriter choose(BodyWriterChoice choice, PlainStream out, long length) throws Exception {
         HttpServletResponse resp = mock(HttpServletResponse.class);
         when(resp.getOutputStream()).thenReturn(out);
-        return choice.choose(mock(HttpServletRequest.class), resp, Path.of("/srv/x.bin"), length);
+        return choice.choose(mock(HttpServletRequest.class), resp, null, Path.of("/srv/x.bin"), length);
     }
 
     @Test
