@@ -188,6 +188,11 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
                     String.valueOf(seconds), "1.." + MAX_DEFER_ACCEPT_SECONDS));
         }
         checkedFileSendfileOn = parseBoolean(ATTR_CHECKED_FILE_SENDFILE, checkedFileSendfile);
+        if (checkedFileSendfileOn && !canSetUpCheckedFileSockets(NioEndpoint.class)) {
+            // Tomcat 10.1: every connection would fail with a linkage error; run as the stock endpoint instead
+            log.warn(Messages.get("endpoint.checkedFileUnsupported", getName(), ATTR_CHECKED_FILE_SENDFILE));
+            checkedFileSendfileOn = false;
+        }
         super.initServerSocket();
         if (getUnixDomainSocketPath() != null) {
             status = new AcceptFilterStatus(false, "none", "", Messages.get("endpoint.unixDomainSocket", getName()),
@@ -205,6 +210,19 @@ public class AcceptFilterNioEndpoint extends NioEndpoint {
             warnOnce(result.message());
         } else {
             log.info(result.message());
+        }
+    }
+
+    /**
+     * Whether {@code endpoint} (Tomcat's {@link NioEndpoint}) has what {@link #setSocketOptions} builds on:
+     * {@code createChannel(SocketBufferHandler)}, which Tomcat 11 has and 10.1 does not.
+     */
+    static boolean canSetUpCheckedFileSockets(Class<?> endpoint) {
+        try {
+            endpoint.getDeclaredMethod("createChannel", SocketBufferHandler.class);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
         }
     }
 

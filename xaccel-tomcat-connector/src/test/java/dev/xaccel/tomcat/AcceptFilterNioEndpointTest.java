@@ -39,6 +39,14 @@ class AcceptFilterNioEndpointTest {
         }
     }
 
+    /** Tomcat 11's endpoint has what the checked-file sockets need; a class without it (as 10.1's) is refused. */
+    @Test
+    void checkedFileSocketsNeedTomcat11sCreateChannel() {
+        assertTrue(AcceptFilterNioEndpoint.canSetUpCheckedFileSockets(org.apache.tomcat.util.net.NioEndpoint.class));
+        assertFalse(AcceptFilterNioEndpoint.canSetUpCheckedFileSockets(
+                org.apache.tomcat.util.net.AbstractEndpoint.class));
+    }
+
     @Test
     void defaults() {
         AcceptFilterNioEndpoint e = new AcceptFilterNioEndpoint();
