@@ -63,7 +63,7 @@ class ConfigurationMetadataTest {
             assertThat(listed).contains(XAccelProperties.propertyOf(own));
         }
         assertThat(listed).contains("xaccel.connector.accept-filter", "xaccel.connector.defer-accept-seconds",
-                "xaccel.connector.fail-on-error");
+                "xaccel.connector.fail-on-error", "xaccel.connector.checked-file-sendfile");
     }
 
     @Test

@@ -62,6 +62,21 @@ class SpringApplicationIT {
         }
     }
 
+    /** On by default, as on the connector; the property reaches the connector's attribute. */
+    @Test
+    void checkedFileSendfileFollowsItsProperty() {
+        try (ConfigurableApplicationContext ctx = app().run()) {
+            AcceptFilterHttp11NioProtocol p = (AcceptFilterHttp11NioProtocol) protocol(ctx);
+            assertThat(p.getCheckedFileSendfile()).isEqualTo("true");
+            assertThat(p.isCheckedFileSendfileActive()).isTrue();
+        }
+        try (ConfigurableApplicationContext ctx = app("xaccel.connector.checked-file-sendfile=false").run()) {
+            AcceptFilterHttp11NioProtocol p = (AcceptFilterHttp11NioProtocol) protocol(ctx);
+            assertThat(p.getCheckedFileSendfile()).isEqualTo("false");
+            assertThat(p.isCheckedFileSendfileActive()).isFalse();
+        }
+    }
+
     @Test
     void noneKeepsTomcatsOwnProtocol(CapturedOutput output) {
         try (ConfigurableApplicationContext ctx = app("xaccel.connector.accept-filter=none").run()) {

@@ -42,6 +42,9 @@ public class AcceptFilterTomcatCustomizer
                 protocol.setDeferAcceptSeconds(properties.getDeferAcceptSeconds());
                 protocol.setAcceptFilterFailOnError(properties.isFailOnError());
             }
+            if (connector.getProtocolHandler() instanceof AcceptFilterHttp11NioProtocol http) {
+                http.setCheckedFileSendfile(Boolean.toString(properties.isCheckedFileSendfile()));
+            }
         });
     }
 

@@ -28,6 +28,12 @@ public class XAccelConnectorProperties {
     /** Whether a filter that cannot be applied fails the startup instead of one warning. */
     private boolean failOnError = false;
 
+    /**
+     * Whether Tomcat's sendfile sends a file the xaccel filter serves from the channel the filter opened and checked,
+     * on the request's worker thread (false: the filter writes such bodies itself).
+     */
+    private boolean checkedFileSendfile = true;
+
     /** @return the accept filter */
     public String getAcceptFilter() {
         return acceptFilter;
@@ -56,5 +62,15 @@ public class XAccelConnectorProperties {
     /** @param failOnError whether a failure to apply fails the startup */
     public void setFailOnError(boolean failOnError) {
         this.failOnError = failOnError;
+    }
+
+    /** @return whether checked files are sent with sendfile from the filter's channel */
+    public boolean isCheckedFileSendfile() {
+        return checkedFileSendfile;
+    }
+
+    /** @param checkedFileSendfile whether checked files are sent with sendfile from the filter's channel */
+    public void setCheckedFileSendfile(boolean checkedFileSendfile) {
+        this.checkedFileSendfile = checkedFileSendfile;
     }
 }
