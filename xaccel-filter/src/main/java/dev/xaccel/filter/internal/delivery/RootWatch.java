@@ -21,9 +21,8 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
  * missing ({@link ThrottledLog}: the first, then at most one a minute), one INFO line when it is back. Clients see
  * nothing of it but the 404 every file below a missing root gets anyway, never a path. The roots are looked at only
  * when a file could not be found (and, while one is missing, before every delivery, to notice its return), so the
- * normal path pays nothing; a health check asks {@link #missingNow()}. A file not found also makes each root held
- * open ({@link RootDirectory}) look at its name again, so a replaced root is taken at once. Thread-safe; one per
- * filter instance.
+ * normal path pays nothing; a health check asks {@link #missingNow()}. It also closes the roots the resolvers hold
+ * open ({@link RootDirectory}) when the filter stops. Thread-safe; one per filter instance.
  */
 public final class RootWatch {
 
@@ -62,9 +61,8 @@ public final class RootWatch {
         directories.forEach(RootDirectory::close);
     }
 
-    /** A file was not found (or vanished before it was opened): is a root gone, or replaced by another directory? */
+    /** A file was not found (or vanished before it was opened): is a root gone? */
     public void notFound() {
-        directories.forEach(RootDirectory::recheck);
         check();
     }
 

@@ -112,10 +112,7 @@ public final class ConfinedOpener {
         }
     }
 
-    /**
-     * {@link #open(Path, String)} below a root held open, once more when the root turns out replaced; by the root's
-     * name when it holds none.
-     */
+    /** {@link #open(Path, String)} below a root held open; by the root's name when it holds none. */
     private static OpenFile open(RootDirectory root, String relativePath) throws IOException {
         for (int attempt = 0; attempt < 2; attempt++) {
             SecureDirectoryStream<Path> dir = root.stream();
@@ -125,10 +122,7 @@ public final class ConfinedOpener {
             try {
                 return openBelow(dir, relativePath.split("/", -1), 0);
             } catch (NoSuchFileException | NotDirectoryException e) {
-                // checked by name a moment ago: perhaps below a root put in place of the one held
-                if (attempt > 0 || !root.recheck()) {
-                    throw new Refused("not found");
-                }
+                throw new Refused("not found");
             } catch (FileSystemException e) {
                 throw new Refused("not accessible without following a link: " + e.getReason());
             } catch (ClosedDirectoryStreamException e) {
