@@ -8,12 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-import java.util.logging.Logger;
-
-import dev.xaccel.testsupport.LogCapture;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.media.MediaFixture;
-import dev.xaccel.testsupport.servlet.SuiteApp;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -23,6 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.servlet.SuiteApp;
 
 /**
  * The body writer the filter picks in this container for large, directly served single ranges: the container's
@@ -35,13 +33,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class ZeroCopyIT {
 
-    private static final String CHOICE_LOGGER = "dev.xaccel.filter.internal.body.BodyWriterChoice";
-
     private DeliveryStack stack;
     private MediaFixture media;
-    private final Logger logger = Logger.getLogger(CHOICE_LOGGER);
-    private Level level;
-    private LogCapture log;
+    private BodyWriterLog log;
 
     /** Init-params besides the stack's: served directly. */
     protected Map<String, String> filterParams() {
@@ -73,15 +67,12 @@ public class ZeroCopyIT {
 
     @BeforeEach
     void capture() {
-        level = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        log = LogCapture.exclusive(CHOICE_LOGGER);
+        log = BodyWriterLog.start();
     }
 
     @AfterEach
     void release() {
         log.close();
-        logger.setLevel(level);
     }
 
     private RawHttp.Response get(String target, String... headers) {
@@ -94,8 +85,7 @@ public class ZeroCopyIT {
 
     /** The writers the filter logged, in order. */
     private List<String> writers() {
-        return log.records().stream().map(LogCapture::message).filter(m -> m.startsWith("body via "))
-                .map(m -> m.substring("body via ".length(), m.indexOf(':'))).toList();
+        return log.writers();
     }
 
     @ParameterizedTest
@@ -105,8 +95,9 @@ public class ZeroCopyIT {
         assertEquals(200, r.status(), r.toString());
         assertEquals(MediaFixture.sha256(media.content("big.bin")), MediaFixture.sha256(r.body()));
         assertEquals(List.of(expectedBodyWriter()), writers(), SuiteEnvironment.container().name());
-        assertTrue(log.contains("body via " + expectedBodyWriter() + ": [" + MediaFixture.BIG_SIZE + "] bytes"),
-                log.messages(Level.ALL).toString());
+        assertTrue(log.capture().contains("body via " + expectedBodyWriter() + ": [" + MediaFixture.BIG_SIZE
+                + "] bytes"),
+                log.capture().messages(Level.ALL).toString());
     }
 
     @Test
@@ -115,7 +106,7 @@ public class ZeroCopyIT {
         assertEquals(206, r.status(), r.toString());
         assertArrayEquals(Arrays.copyOfRange(media.content("big.bin"), 1000, 2001000), r.body());
         assertEquals(List.of(expectedBodyWriter()), writers());
-        assertTrue(log.contains(": [2000000] bytes"), log.messages(Level.ALL).toString());
+        assertTrue(log.capture().contains(": [2000000] bytes"), log.capture().messages(Level.ALL).toString());
     }
 
     @Test

@@ -31,20 +31,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.logging.Level;
-import java.util.logging.Logger;
-
 import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
-
-import dev.xaccel.testsupport.LogCapture;
-import dev.xaccel.testsupport.OpenFiles;
-import dev.xaccel.testsupport.Poll;
-import dev.xaccel.testsupport.RawHttp;
-import dev.xaccel.testsupport.TestPaths;
-import dev.xaccel.testsupport.servlet.WebApp;
-import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 import org.apache.coyote.http2.Http2Protocol;
 import org.junit.jupiter.api.AfterAll;
@@ -53,6 +43,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import dev.xaccel.suite.BodyWriterLog;
+import dev.xaccel.testsupport.OpenFiles;
+import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.RawHttp;
+import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 /**
  * The filter with the xaccel connector's protocol in Tomcat 11, over real loopback connections: large bodies leave
@@ -66,7 +64,6 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConnectorSendfileIT {
 
-    private static final String CHOICE_LOGGER = "dev.xaccel.filter.internal.body.BodyWriterChoice";
     private static final int LARGE = 64 << 20;
     private static final int MEDIUM = 1 << 20;
     private static final int PARALLEL = 4;
@@ -75,9 +72,7 @@ class ConnectorSendfileIT {
     private String largeSha;
     private byte[] medium;
     private EmbeddedTomcat tomcat;
-    private final Logger logger = Logger.getLogger(CHOICE_LOGGER);
-    private Level level;
-    private LogCapture log;
+    private BodyWriterLog log;
 
     @BeforeAll
     void start() throws Exception {
@@ -133,21 +128,17 @@ class ConnectorSendfileIT {
 
     @BeforeEach
     void capture() {
-        level = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        log = LogCapture.exclusive(CHOICE_LOGGER);
+        log = BodyWriterLog.start();
     }
 
     @AfterEach
     void release() {
         log.close();
-        logger.setLevel(level);
     }
 
     /** The writers the filter logged, in order. */
     private List<String> writers() {
-        return log.records().stream().map(LogCapture::message).filter(m -> m.startsWith("body via "))
-                .map(m -> m.substring("body via ".length(), m.indexOf(':'))).toList();
+        return log.writers();
     }
 
     private static MessageDigest sha256() {
@@ -206,7 +197,8 @@ class ConnectorSendfileIT {
         }
         assertEquals(List.of("connector-sendfile", "connector-sendfile", "connector-sendfile", "connector-sendfile"),
                 writers());
-        assertEquals(PARALLEL, log.count(Level.FINE, "body via connector-sendfile: [" + LARGE + "] bytes"));
+        assertEquals(PARALLEL,
+                log.capture().count(Level.FINE, "body via connector-sendfile: [" + LARGE + "] bytes"));
     }
 
     @Test
