@@ -95,18 +95,18 @@ final class ReliabilityLoad {
             Map<String, String> warm = wrk(processes, base, script, requests, token, 8, Math.min(5, seconds));
             figures.put("warm-up requests (8 connections, 5 s)", warm.get("requests"));
             long heapBefore = heapAfterGc(processes, pid);
-            int fdsBefore = OpenFiles.count(pid);
+            int fdsBefore = OpenFiles.countNonDirectories(pid);
             Map<String, String> run = wrk(processes, base, script, requests, token, connections, seconds);
             check(run);
             boolean fdsBack = Poll.until(Duration.ofSeconds(60), Duration.ofMillis(500),
-                    () -> OpenFiles.count(pid) <= fdsBefore + 2);
+                    () -> OpenFiles.countNonDirectories(pid) <= fdsBefore + 2);
             long heapAfter = heapAfterGc(processes, pid);
             figures.put("Tomcat heap after a full GC, before / after (KiB)", heapBefore + " / " + heapAfter);
-            figures.put("Tomcat open descriptors before / after (after up to 60 s)", fdsBefore + " / "
-                    + OpenFiles.count(pid));
+            figures.put("Tomcat open descriptors other than directories before / after (after up to 60 s)",
+                    fdsBefore + " / " + OpenFiles.countNonDirectories(pid));
             if (!fdsBack) {
                 throw new BenchFailure("Tomcat's descriptors did not come back: " + fdsBefore + " before, "
-                        + OpenFiles.count(pid) + " after");
+                        + OpenFiles.countNonDirectories(pid) + " after");
             }
             if (heapAfter > heapBefore + 32 * 1024) {
                 throw new BenchFailure("Tomcat's heap after GC grew by " + (heapAfter - heapBefore) + " KiB");

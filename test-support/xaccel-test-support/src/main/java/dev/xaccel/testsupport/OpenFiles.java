@@ -46,12 +46,47 @@ public final class OpenFiles {
     }
 
     /**
-     * The descriptors of {@code pid} that hold a file below {@code dir} (its absolute, real path), or {@code dir}
-     * itself once it was deleted. The directory itself does not count: the filter holds its roots open.
+     * How many descriptors {@code pid} has open that are not directories: what a leak would raise. The filter holds
+     * a bounded number of directories open for as long as it runs (its roots and directories below them).
+     */
+    public static int countNonDirectories(long pid) {
+        int n = 0;
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds) {
+                // follows /proc's link to what is open; one closed meanwhile is neither
+                if (Files.exists(fd) && !Files.isDirectory(fd)) {
+                    n++;
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list the descriptors of " + pid + ": " + e, e);
+        }
+        return n;
+    }
+
+    /**
+     * The descriptors of {@code pid} that hold a file (not a directory) below {@code dir} (its absolute, real path),
+     * deleted or not. Directories do not count: the filter holds its roots and the directories below them open.
      */
     public static List<String> below(long pid, Path dir) {
-        String prefix = dir.toAbsolutePath().toString();
-        return targets(pid).stream().filter(t -> t.startsWith(prefix + "/") || t.startsWith(prefix + " ")).toList();
+        String prefix = dir.toAbsolutePath().toString() + "/";
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    // the descriptor's own file, even a deleted one: /proc's link leads to what is open
+                    if (target.startsWith(prefix) && !Files.isDirectory(fd)) {
+                        out.add(target);
+                    }
+                } catch (IOException e) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list the descriptors of " + pid + ": " + e, e);
+        }
+        return out;
     }
 
     /** The descriptors of {@code pid} that are sockets. */

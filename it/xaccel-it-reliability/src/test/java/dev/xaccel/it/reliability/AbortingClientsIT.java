@@ -80,7 +80,7 @@ class AbortingClientsIT {
                     .put("body bytes received before the aborts (direct, nginx)", direct.bytes + ", " + proxied.bytes)
                     .put("highest in-flight seen during the direct run", direct.maxInFlight)
                     .put("in-flight afterwards", gauge.inFlight())
-                    .put("JVM descriptors other than sockets before, after", filesBefore + ", " + nonSockets(self))
+                    .put("JVM descriptors other than sockets and directories before, after", filesBefore + ", " + nonSockets(self))
                     .put("JVM sockets before, after", socketsBefore + ", " + OpenFiles.sockets(self))
                     .put("descriptors on data-root files afterwards", OpenFiles.below(self, data.dir).size())
                     .put("nginx worker descriptors before, after", nginxFdsBefore + ", " + nginxFds(nginx))
@@ -173,7 +173,7 @@ class AbortingClientsIT {
     }
 
     private static long nonSockets(long pid) {
-        return OpenFiles.count(pid) - OpenFiles.sockets(pid);
+        return OpenFiles.countNonDirectories(pid) - OpenFiles.sockets(pid);
     }
 
     private static int nginxFds(NginxServer nginx) {

@@ -133,9 +133,11 @@ public final class ConfinedOpener {
     }
 
     /**
-     * The one-pass open of a path with no link below the root: each directory opened relative to its parent with
-     * {@code O_NOFOLLOW}, then the file if it is a regular file. Empty when anything on the way is not plain
-     * (missing, a link, not a directory, not a regular file, not readable) or no root is held open (no
+     * The one-pass open of a path with no link below the root: the file's directory as
+     * {@link RootDirectory#directory} holds it (each directory on the way the one at its name now, opened relative
+     * to its parent with {@code O_NOFOLLOW}), then the file with {@code O_NOFOLLOW} if it is a regular file. Empty
+     * when anything on the way is not plain (missing, a link, not a directory, not a regular file, not readable) or
+     * no root is held open (no
      * {@link SecureDirectoryStream} here, the root missing): the caller then judges the path by its checks and opens
      * its real path with {@link #open}, which gives the precise answer.
      *
@@ -143,17 +145,17 @@ public final class ConfinedOpener {
      * @param relativePath checked segments below the root, '/'-separated, no leading '/', no empty or dot segments
      */
     public static Optional<OpenFile> openPlain(RootDirectory root, String relativePath) {
+        int slash = relativePath.lastIndexOf('/');
+        String parent = slash < 0 ? "" : relativePath.substring(0, slash);
+        Path name = Path.of(relativePath.substring(slash + 1));
         for (int attempt = 0; attempt < 2; attempt++) {
-            SecureDirectoryStream<Path> dir = root.stream();
-            if (dir == null) {
-                return Optional.empty();
-            }
             try {
-                return Optional.of(openBelow(dir, relativePath.split("/", -1), 0));
+                SecureDirectoryStream<Path> dir = root.directory(parent);
+                return dir == null ? Optional.empty() : Optional.of(openFile(dir, name));
             } catch (IOException e) {
                 return Optional.empty();
             } catch (ClosedDirectoryStreamException e) {
-                // the root was replaced meanwhile and the old directory closed: once more below the new one
+                // a directory held was replaced or let go meanwhile and closed: once more, from the names
             }
         }
         return Optional.empty();
@@ -167,6 +169,11 @@ public final class ConfinedOpener {
                 return openBelow(next, names, index + 1);
             }
         }
+        return openFile(dir, name);
+    }
+
+    /** Opens a regular file in a directory without following a link. */
+    private static OpenFile openFile(SecureDirectoryStream<Path> dir, Path name) throws IOException {
         BasicFileAttributes attrs = dir.getFileAttributeView(name, BasicFileAttributeView.class,
                 LinkOption.NOFOLLOW_LINKS).readAttributes();
         if (!attrs.isRegularFile()) {

@@ -20,8 +20,10 @@ import java.util.Objects;
  * ({@link BasicFileAttributes#fileKey()}) with the directory held open: a root replaced on disk (moved away and
  * another directory put in its place, a file system mounted over it) is taken at once, and a root that is gone
  * (renamed away, not a directory any more) serves nothing, even though the directory held open may still exist
- * elsewhere. One system call instead of the five of opening the root. Holding it open keeps its file system busy:
- * unmounting it fails while the filter runs (a lazy unmount works; the directory then at the name is taken). Where
+ * elsewhere. One system call instead of the five of opening the root. The directories below it that files are
+ * opened from are held too ({@link HeldDirectories}, checked the same way, one {@code fstatat} each). Holding them
+ * open keeps their file system busy: unmounting it fails while the filter runs (a lazy unmount works; the
+ * directory then at the name is taken). Where
  * the platform has no {@link SecureDirectoryStream}, nothing is held and {@link #stream()} is empty.
  *
  * <p>Opened on first use; closed by {@link #close()} (the filter's {@code destroy}) or, for an instance dropped
@@ -32,11 +34,11 @@ public final class RootDirectory implements Closeable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Path path;
-    /** What the cleaner closes: the stream held now. Never refers back to this instance. */
+    /** What the cleaner closes: the streams held now. Never refers back to this instance. */
     private final Held held = new Held();
 
-    /** The directory held open and its identity. */
-    private record Open(SecureDirectoryStream<Path> stream, Object key) {
+    /** The directory held open, its identity and the directories below it held open. */
+    private record Open(SecureDirectoryStream<Path> stream, Object key, HeldDirectories below) {
     }
 
     private static final class Held implements Runnable {
@@ -67,22 +69,39 @@ public final class RootDirectory implements Closeable {
      *         {@link SecureDirectoryStream} (the caller opens by name then)
      */
     public SecureDirectoryStream<Path> stream() {
-        Object key = keyOfName();
-        Open open = held.open;
-        if (open != null && open.key().equals(key)) {
-            return open.stream();
-        }
-        return replace(key);
+        Open open = current();
+        return open == null ? null : open.stream();
     }
 
-    private synchronized SecureDirectoryStream<Path> replace(Object key) {
+    /**
+     * A directory below the root held open ({@link HeldDirectories}): each name on the way looked at once.
+     *
+     * @param relativeDir checked segments below the root, '/'-separated; empty for the root itself
+     * @return the open directory; {@code null} as for {@link #stream()}
+     * @throws IOException when a directory on the way is missing, a link or not a directory
+     */
+    public SecureDirectoryStream<Path> directory(String relativeDir) throws IOException {
+        Open open = current();
+        if (open == null) {
+            return null;
+        }
+        return relativeDir.isEmpty() ? open.stream() : open.below().directory(relativeDir);
+    }
+
+    /** What is held for the directory now at the root's name, opened now if needed; {@code null}: nothing. */
+    private Open current() {
+        Object key = keyOfName();
+        Open open = held.open;
+        return open != null && open.key().equals(key) ? open : replace(key);
+    }
+
+    private synchronized Open replace(Object key) {
         Open current = held.open;
         if (current == null || !current.key().equals(key)) {
             held.open = key == null ? null : openNow();
             closeQuietly(current);
         }
-        Open now = held.open;
-        return now == null ? null : now.stream();
+        return held.open;
     }
 
     /** The identity of the directory at the root's name, {@code null} when there is none. */
@@ -108,7 +127,7 @@ public final class RootDirectory implements Closeable {
                 secure.close();
                 return null;
             }
-            return new Open(secure, key);
+            return new Open(secure, key, new HeldDirectories(secure));
         } catch (IOException e) {
             return null;
         }
@@ -116,6 +135,7 @@ public final class RootDirectory implements Closeable {
 
     private static void closeQuietly(Open open) {
         if (open != null) {
+            open.below().close();
             try {
                 open.stream().close();
             } catch (IOException e) {

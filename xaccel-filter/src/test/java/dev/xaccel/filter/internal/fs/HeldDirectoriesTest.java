@@ -1,0 +1,190 @@
+package dev.xaccel.filter.internal.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.ClosedDirectoryStreamException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.xaccel.filter.SymlinkPolicy;
+import dev.xaccel.testsupport.OpenFiles;
+import dev.xaccel.testsupport.fs.SymlinkSwapper;
+
+/** The directories below a root held open, on Linux's real file system: kept, replaced, refused, bounded. */
+class HeldDirectoriesTest {
+
+    @TempDir
+    Path tmp;
+    Path root;
+    Path outside;
+    SecureDirectoryStream<Path> rootStream;
+    HeldDirectories held;
+
+    @BeforeEach
+    void tree() throws IOException {
+        root = Files.createDirectory(tmp.resolve("root")).toRealPath();
+        Files.createDirectories(root.resolve("a/b/c"));
+        Files.writeString(root.resolve("a/b/c/song.mp3"), "inside");
+        outside = Files.createDirectories(tmp.resolve("outside/c")).getParent();
+        Files.writeString(outside.resolve("c/song.mp3"), "secret");
+        rootStream = (SecureDirectoryStream<Path>) Files.newDirectoryStream(root);
+        held = new HeldDirectories(rootStream);
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        held.close();
+        rootStream.close();
+    }
+
+    @Test
+    void eachDirectoryOnTheWayIsOpenedOnceAndKept() throws IOException {
+        SecureDirectoryStream<Path> c = held.directory("a/b/c");
+        assertSame(c, held.directory("a/b/c"));
+        assertEquals(3, held.size(), "a, a/b and a/b/c");
+        assertEquals("inside", read(c, "song.mp3"));
+        SecureDirectoryStream<Path> b = held.directory("a/b");
+        assertSame(b, held.directory("a/b"));
+        assertEquals(3, held.size());
+    }
+
+    /** A directory in the middle of the way replaced by renames: the one now at the name is used, the old closed. */
+    @Test
+    void aDirectoryReplacedOnTheWayIsOpenedAgain() throws IOException {
+        SecureDirectoryStream<Path> old = held.directory("a/b/c");
+        Files.move(root.resolve("a/b"), root.resolve("a/b.old"));
+        Files.createDirectories(root.resolve("a/b/c"));
+        Files.writeString(root.resolve("a/b/c/song.mp3"), "new");
+
+        SecureDirectoryStream<Path> now = held.directory("a/b/c");
+        assertNotSame(old, now);
+        assertEquals("new", read(now, "song.mp3"));
+        assertThrows(ClosedDirectoryStreamException.class, () -> old.newDirectoryStream(Path.of("x")),
+                "the directory no longer at its name is closed, not leaked");
+    }
+
+    @Test
+    void aDirectoryRemovedAndMadeAgainIsTheNewOne() throws IOException {
+        held.directory("a/b/c");
+        Files.delete(root.resolve("a/b/c/song.mp3"));
+        Files.delete(root.resolve("a/b/c"));
+        Files.createDirectory(root.resolve("a/b/c"));
+        Files.writeString(root.resolve("a/b/c/song.mp3"), "again");
+        assertEquals("again", read(held.directory("a/b/c"), "song.mp3"));
+    }
+
+    /** A link put where a directory was is not followed: the open fails as opening the names one by one would. */
+    @Test
+    void aLinkInPlaceOfAHeldDirectoryIsNotFollowed() throws IOException {
+        held.directory("a/b/c");
+        Files.move(root.resolve("a/b"), root.resolve("a/b.old"));
+        Files.createSymbolicLink(root.resolve("a/b"), outside);
+        assertThrows(FileSystemException.class, () -> held.directory("a/b/c"));
+        assertThrows(FileSystemException.class, () -> held.directory("a/b"));
+
+        Files.delete(root.resolve("a/b"));
+        assertThrows(NoSuchFileException.class, () -> held.directory("a/b/c"));
+        Files.move(root.resolve("a/b.old"), root.resolve("a/b"));
+        assertEquals("inside", read(held.directory("a/b/c"), "song.mp3"), "the directory back at its name");
+    }
+
+    @Test
+    void atMostCapacityDirectoriesAreHeldAndEveryFileIsStillFound() throws IOException {
+        List<String> dirs = new ArrayList<>();
+        for (int i = 0; i < HeldDirectories.CAPACITY * 2; i++) {
+            String dir = String.format("many/d%03d", i);
+            Files.createDirectories(root.resolve(dir));
+            Files.writeString(root.resolve(dir + "/f"), dir);
+            dirs.add(dir);
+        }
+        for (int round = 0; round < 2; round++) {
+            for (String dir : dirs) {
+                assertEquals(dir, read(held.directory(dir), "f"));
+                assertTrue(held.size() <= HeldDirectories.CAPACITY, () -> held.size() + " held");
+            }
+        }
+        if (OpenFiles.available()) {
+            long heldBelow = OpenFiles.targets(OpenFiles.self()).stream().filter(t -> t.startsWith(root + "/")).count();
+            assertTrue(heldBelow <= 2L * HeldDirectories.CAPACITY, heldBelow + " descriptors below the root");
+        }
+        held.close();
+        assertEquals(0, held.size());
+        if (OpenFiles.available()) {
+            assertFalse(OpenFiles.targets(OpenFiles.self()).stream().anyMatch(t -> t.startsWith(root + "/")),
+                    "closed: nothing below the root held");
+        }
+    }
+
+    /**
+     * The resolver's one-pass open through held directories while a directory on the way and a link out of the root
+     * are exchanged in a loop: the file inside or a 404, never a byte from outside, under both link policies.
+     */
+    @Test
+    void noByteFromOutsideWhileADirectoryOnTheWayIsSwappedForALink() throws IOException {
+        Files.createSymbolicLink(root.resolve("a/b-link"), outside);
+        for (SymlinkPolicy policy : new SymlinkPolicy[] {SymlinkPolicy.NEVER, SymlinkPolicy.WITHIN_ROOT}) {
+            SafePathResolver resolver = new SafePathResolver(root, false, policy);
+            int inside = 0;
+            int refused = 0;
+            long swaps;
+            try (SymlinkSwapper swapper = SymlinkSwapper.start(root.resolve("a/b"), root.resolve("a/b-link"))) {
+                for (int i = 0; i < 3000; i++) {
+                    Opening opening = resolver.open("a/b/c/song.mp3");
+                    if (opening.isOpen()) {
+                        assertEquals("inside", read(opening.file()), policy + ": a byte from outside the root");
+                        inside++;
+                    } else {
+                        assertEquals(404, opening.resolution().status());
+                        refused++;
+                    }
+                }
+                swaps = swapper.swaps();
+            } finally {
+                resolver.directory().close();
+            }
+            assertTrue(swaps > 100, policy + ": only " + swaps + " swaps");
+            assertTrue(inside > 0 && refused > 0, policy + ": " + inside + " inside, " + refused + " refused");
+            if (Files.isSymbolicLink(root.resolve("a/b"))) {
+                // left exchanged: put the directory back for the next policy
+                Path tmpName = root.resolve("a/tmp");
+                Files.move(root.resolve("a/b"), tmpName);
+                Files.move(root.resolve("a/b-link"), root.resolve("a/b"));
+                Files.move(tmpName, root.resolve("a/b-link"));
+            }
+        }
+    }
+
+    private static String read(SecureDirectoryStream<Path> dir, String name) throws IOException {
+        try (var ch = dir.newByteChannel(Path.of(name), java.util.Set.of(java.nio.file.StandardOpenOption.READ))) {
+            ByteBuffer b = ByteBuffer.allocate((int) ch.size());
+            ch.read(b);
+            return new String(b.array(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String read(OpenFile file) throws IOException {
+        try (file) {
+            ByteBuffer b = ByteBuffer.allocate((int) file.size());
+            file.channel().read(b, 0);
+            return new String(b.array(), StandardCharsets.UTF_8);
+        }
+    }
+}
