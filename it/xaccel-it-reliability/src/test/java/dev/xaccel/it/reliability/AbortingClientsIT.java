@@ -80,7 +80,8 @@ class AbortingClientsIT {
                     .put("body bytes received before the aborts (direct, nginx)", direct.bytes + ", " + proxied.bytes)
                     .put("highest in-flight seen during the direct run", direct.maxInFlight)
                     .put("in-flight afterwards", gauge.inFlight())
-                    .put("JVM descriptors other than sockets and directories before, after", filesBefore + ", " + nonSockets(self))
+                    .put("JVM descriptors other than sockets and directories before, after",
+                            filesBefore + ", " + nonSockets(self))
                     .put("JVM sockets before, after", socketsBefore + ", " + OpenFiles.sockets(self))
                     .put("descriptors on data-root files afterwards", OpenFiles.below(self, data.dir).size())
                     .put("nginx worker descriptors before, after", nginxFdsBefore + ", " + nginxFds(nginx))
