@@ -23,8 +23,8 @@ import java.util.Objects;
  * elsewhere. One system call instead of the five of opening the root. The directories below it that files are
  * opened from are held too ({@link HeldDirectories}, checked the same way, one {@code fstatat} each). Holding them
  * open keeps their file system busy: unmounting it fails while the filter runs (a lazy unmount works; the
- * directory then at the name is taken). Where
- * the platform has no {@link SecureDirectoryStream}, nothing is held and {@link #stream()} is empty.
+ * directory then at the name is taken). Where the platform has no {@link SecureDirectoryStream}, nothing is held and
+ * {@link #stream()} is empty.
  *
  * <p>Opened on first use; closed by {@link #close()} (the filter's {@code destroy}) or, for an instance dropped
  * without, when it is collected. Thread-safe.
