@@ -4,34 +4,54 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Context switches of all threads of a process, from {@code /proc/<pid>/task/<tid>/status}
  * ({@code voluntary_ctxt_switches} + {@code nonvoluntary_ctxt_switches}): every time a thread blocks (in
  * {@code epoll_wait}, {@code accept}, a lock) and is woken again counts one voluntary switch, so the difference
- * over a measurement is the process's wake-ups. Threads that ended in between are lost (Tomcat's pools keep
- * theirs). Linux only; 0 elsewhere.
+ * over a measurement is the process's wake-ups. Taken thread by thread ({@link Snapshot#since}): a thread that ended
+ * in between is lost (an undercount, Tomcat's pools end idle threads), never subtracted. Linux only; 0 elsewhere.
  */
 public final class ContextSwitches {
 
     private ContextSwitches() {
     }
 
-    /** Voluntary and involuntary switches summed over the threads alive now. */
-    public static long of(long pid) {
-        long total = 0;
+    /** The switches of each thread alive at one moment, by thread id. */
+    public record Snapshot(Map<Long, Long> byThread) {
+
+        /**
+         * The switches since {@code earlier}, of the threads alive now: a thread started in between counts from 0, as
+         * does one whose id was reused (its count is below the one recorded); one that ended is not counted.
+         */
+        public long since(Snapshot earlier) {
+            long total = 0;
+            for (Map.Entry<Long, Long> t : byThread.entrySet()) {
+                long before = earlier.byThread().getOrDefault(t.getKey(), 0L);
+                total += t.getValue() >= before ? t.getValue() - before : t.getValue();
+            }
+            return total;
+        }
+    }
+
+    /** The switches of each thread of {@code pid} alive now; empty where there is no {@code /proc}. */
+    public static Snapshot of(long pid) {
+        Map<Long, Long> byThread = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path t : tasks) {
                 try {
-                    total += parse(Files.readString(t.resolve("status")));
+                    byThread.put(Long.parseLong(t.getFileName().toString()),
+                            parse(Files.readString(t.resolve("status"))));
                 } catch (IOException e) {
                     // the thread ended meanwhile
                 }
             }
         } catch (IOException e) {
-            return 0;
+            return new Snapshot(Map.of());
         }
-        return total;
+        return new Snapshot(byThread);
     }
 
     /** The two counters of one {@code status} file, summed. */

@@ -106,10 +106,10 @@ public final class AcceptShapes {
                 s.pauseMicros());
         settle(rig, kind);
         long j0 = rig.jvmTicks();
-        long w0 = ContextSwitches.of(rig.tomcat().pid());
+        ContextSwitches.Snapshot w0 = ContextSwitches.of(rig.tomcat().pid());
         PausingClients.Result res = clients.run(s.concurrency(), rig.options().acceptSeconds());
         long j = rig.jvmTicks() - j0;
-        long w = ContextSwitches.of(rig.tomcat().pid()) - w0;
+        long w = ContextSwitches.of(rig.tomcat().pid()).since(w0);
         if (res.statusErrors() != 0) {
             throw new BenchFailure("seed 001 " + s.id() + " " + kind + ": " + res.statusErrors() + " non-2xx answers");
         }

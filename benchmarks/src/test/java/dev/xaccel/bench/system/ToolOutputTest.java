@@ -57,7 +57,17 @@ class ToolOutputTest {
         String status = "Name:\tjava\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t1200\n"
                 + "nonvoluntary_ctxt_switches:\t34\n";
         assertEquals(1234, ContextSwitches.parse(status));
-        assertTrue(ContextSwitches.of(ProcessHandle.current().pid()) > 0 || !Machine.isLinux());
+        ContextSwitches.Snapshot now = ContextSwitches.of(ProcessHandle.current().pid());
+        assertTrue(now.since(new ContextSwitches.Snapshot(Map.of())) > 0 || !Machine.isLinux());
+    }
+
+    /** A thread that ended is not subtracted (a negative count of wake-ups was reported once); a new one counts. */
+    @Test
+    void contextSwitchesSinceAnEarlierSnapshotAreNeverNegative() {
+        ContextSwitches.Snapshot before = new ContextSwitches.Snapshot(Map.of(1L, 100L, 2L, 5000L, 3L, 700L));
+        ContextSwitches.Snapshot after = new ContextSwitches.Snapshot(Map.of(1L, 130L, 3L, 20L, 4L, 9L));
+        // 1: +30; 2 ended: not counted; 3: id reused by a new thread, counts from 0; 4: new
+        assertEquals(30 + 20 + 9, after.since(before));
     }
 
     @Test
