@@ -18,6 +18,9 @@ import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -131,6 +134,41 @@ class HeldDirectoriesTest {
         if (OpenFiles.available()) {
             assertFalse(OpenFiles.targets(OpenFiles.self()).stream().anyMatch(t -> t.startsWith(root + "/")),
                     "closed: nothing below the root held");
+        }
+    }
+
+    /** Threads opening files in more directories than are held, so that each closes directories others use. */
+    @Test
+    void concurrentOpensInMoreDirectoriesThanAreHeldAllSucceed() throws Exception {
+        int dirs = HeldDirectories.CAPACITY * 2;
+        for (int i = 0; i < dirs; i++) {
+            Path dir = Files.createDirectories(root.resolve(String.format("x/y%02d/z", i)));
+            Files.writeString(dir.resolve("f.bin"), "file " + i);
+        }
+        SafePathResolver resolver = new SafePathResolver(root, false, SymlinkPolicy.NEVER);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                done.add(pool.submit(() -> {
+                    int ok = 0;
+                    for (int n = 0; n < 2000; n++) {
+                        int i = (n * 7 + seed * 31) % dirs;
+                        Opening opening = resolver.open(String.format("x/y%02d/z/f.bin", i));
+                        assertTrue(opening.isOpen(), () -> opening.resolution().toString());
+                        assertEquals("file " + i, read(opening.file()));
+                        ok++;
+                    }
+                    return ok;
+                }));
+            }
+            for (Future<Integer> f : done) {
+                assertEquals(2000, f.get(60, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+            resolver.directory().close();
         }
     }
 
