@@ -25,24 +25,12 @@ public final class OpenFiles {
 
     /** What each open descriptor of {@code pid} refers to (descriptors closed while listing are skipped). */
     public static List<String> targets(long pid) {
-        List<String> out = new ArrayList<>();
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
-            for (Path fd : fds) {
-                try {
-                    out.add(Files.readSymbolicLink(fd).toString());
-                } catch (IOException e) {
-                    // closed meanwhile
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot list the descriptors of " + pid + ": " + e, e);
-        }
-        return out;
+        return descriptors(pid).stream().map(Descriptor::target).toList();
     }
 
     /** How many descriptors {@code pid} has open. */
     public static int count(long pid) {
-        return targets(pid).size();
+        return descriptors(pid).size();
     }
 
     /**
@@ -50,18 +38,7 @@ public final class OpenFiles {
      * a bounded number of directories open for as long as it runs (its roots and directories below them).
      */
     public static int countNonDirectories(long pid) {
-        int n = 0;
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
-            for (Path fd : fds) {
-                // follows /proc's link to what is open; one closed meanwhile is neither
-                if (Files.exists(fd) && !Files.isDirectory(fd)) {
-                    n++;
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot list the descriptors of " + pid + ": " + e, e);
-        }
-        return n;
+        return (int) descriptors(pid).stream().filter(d -> !d.isDirectory()).count();
     }
 
     /**
@@ -69,16 +46,22 @@ public final class OpenFiles {
      * deleted or not. Directories do not count: the filter holds its roots and the directories below them open.
      */
     public static List<String> below(long pid, Path dir) {
-        String prefix = dir.toAbsolutePath().toString() + "/";
-        List<String> out = new ArrayList<>();
+        String prefix = dir.toAbsolutePath() + "/";
+        return descriptors(pid).stream().filter(d -> d.target().startsWith(prefix) && !d.isDirectory())
+                .map(Descriptor::target).toList();
+    }
+
+    /** One open descriptor: what its link names, and whether what it holds is a directory (even a deleted one). */
+    private record Descriptor(String target, boolean isDirectory) {
+    }
+
+    private static List<Descriptor> descriptors(long pid) {
+        List<Descriptor> out = new ArrayList<>();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
             for (Path fd : fds) {
                 try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    // the descriptor's own file, even a deleted one: /proc's link leads to what is open
-                    if (target.startsWith(prefix) && !Files.isDirectory(fd)) {
-                        out.add(target);
-                    }
+                    // isDirectory follows /proc's link to what is open, not to the name it shows
+                    out.add(new Descriptor(Files.readSymbolicLink(fd).toString(), Files.isDirectory(fd)));
                 } catch (IOException e) {
                     // closed meanwhile
                 }

@@ -137,9 +137,8 @@ public final class ConfinedOpener {
      * {@link RootDirectory#directory} holds it (each directory on the way the one at its name now, opened relative
      * to its parent with {@code O_NOFOLLOW}), then the file with {@code O_NOFOLLOW} if it is a regular file. Empty
      * when anything on the way is not plain (missing, a link, not a directory, not a regular file, not readable) or
-     * no root is held open (no
-     * {@link SecureDirectoryStream} here, the root missing): the caller then judges the path by its checks and opens
-     * its real path with {@link #open}, which gives the precise answer.
+     * no root is held open (no {@link SecureDirectoryStream} here, the root missing): the caller then judges the path
+     * by its checks and opens its real path with {@link #open}, which gives the precise answer.
      *
      * @param root         the real root directory, held open
      * @param relativePath checked segments below the root, '/'-separated, no leading '/', no empty or dot segments

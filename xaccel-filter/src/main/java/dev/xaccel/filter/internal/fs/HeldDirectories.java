@@ -9,6 +9,7 @@ import java.nio.file.SecureDirectoryStream;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -103,9 +104,9 @@ final class HeldDirectories implements Closeable {
 
     /** Over capacity: closes some held directories (not the one just opened); their children are opened again. */
     private void trim(String keep) {
-        Iterator<java.util.Map.Entry<String, Held>> it = held.entrySet().iterator();
+        Iterator<Map.Entry<String, Held>> it = held.entrySet().iterator();
         while (held.size() > CAPACITY && it.hasNext()) {
-            java.util.Map.Entry<String, Held> e = it.next();
+            Map.Entry<String, Held> e = it.next();
             if (!e.getKey().equals(keep) && held.remove(e.getKey(), e.getValue())) {
                 closeQuietly(e.getValue());
             }
