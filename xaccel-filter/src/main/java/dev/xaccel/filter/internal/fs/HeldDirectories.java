@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Each use looks at every name on the way once, relative to the directory above it and without following a
  * link, and compares its identity ({@link BasicFileAttributes#fileKey()}) with the directory held for it: only a
- * directory still at its name is used, exactly what opening the names one by one would have found at that moment.
+ * directory still at its name is used, exactly what opening the names one by one would have found at that moment
+ * (a directory held open keeps its inode, so no other directory can have its identity meanwhile).
  * A directory replaced (renamed, exchanged with a link, a file system mounted over it) is opened again from its
  * parent with {@code O_NOFOLLOW}, so a link there fails the open as it always did.
  *
