@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.function.Predicate;
 
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -28,7 +29,9 @@ final class AsyncServlets {
     /**
      * {@code /async/thread/<name>}: declared from the async context's thread after the servlet returned (delivered
      * there at once); {@code /async/before/<name>}: declared after {@code startAsync()}, before the servlet returns
-     * (delivered when the filter regains control, the request still asynchronous).
+     * (delivered when the filter regains control, the request still asynchronous); {@code /async/dispatch/<name>}:
+     * {@code startAsync().dispatch()}, and the file declared in the dispatched pass (delivered there at once, on a
+     * request that is no longer asynchronous but whose end Tomcat handles as an asynchronous one's).
      */
     static final class Declaring extends HttpServlet {
         private static final long serialVersionUID = 1L;
@@ -42,7 +45,15 @@ final class AsyncServlets {
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
             String[] parts = req.getPathInfo().substring(1).split("/", 2);
             Path file = root.resolve(parts[1]);
+            if (req.getDispatcherType() == DispatcherType.ASYNC) {
+                XAccel.sendFile(req, resp, file);
+                return;
+            }
             AsyncContext async = req.startAsync();
+            if (parts[0].equals("dispatch")) {
+                async.dispatch();
+                return;
+            }
             if (parts[0].equals("before")) {
                 XAccel.sendFile(req, resp, file);
                 async.complete();

@@ -21,7 +21,7 @@ import dev.xaccel.filter.internal.util.Messages;
  * application have different class loaders); the filter puts its open channel in it and names the range in Tomcat's
  * sendfile attributes, and the connector sends from that channel after the filter has returned, and closes it. The
  * file is never opened again by name (the file name attribute only reaches Tomcat's trace log). When the connector
- * refuses the channel (its request has ended: an asynchronous dispatch), the body goes through {@code otherwise}.
+ * refuses the channel (the slot's request has ended), the body goes through {@code otherwise}.
  */
 public final class ConnectorSendfile implements BodyWriter {
 
@@ -54,8 +54,8 @@ public final class ConnectorSendfile implements BodyWriter {
 
     /**
      * The hand-off when the request and the response are Tomcat's own (as for {@link TomcatSendfile}), the connector
-     * offers sendfile and a slot, the request is not asynchronous (its body would never be sent) and the response is
-     * not committed yet (the attributes are read when it is).
+     * offers sendfile and a slot, Tomcat will send the body ({@link TomcatSendfile#reached}: not for an asynchronous
+     * request or dispatch) and the response is not committed yet (the attributes are read when it is).
      *
      * @param otherwise the writer used if the connector refuses the channel
      * @return the hand-off, or {@code null}
@@ -64,7 +64,7 @@ public final class ConnectorSendfile implements BodyWriter {
     public static BodyWriter of(HttpServletRequest req, HttpServletResponse resp, OpenFile open, Path file,
             Otherwise otherwise) {
         ServletRequest container = TomcatSendfile.container(req, resp);
-        if (container == null || req.isAsyncStarted() || resp.isCommitted()
+        if (container == null || !TomcatSendfile.reached(req) || resp.isCommitted()
                 || !(container.getAttribute(SLOT) instanceof Predicate<?> slot)) {
             return null;
         }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.http.HttpServletRequest;
@@ -48,18 +49,25 @@ public final class TomcatSendfile implements BodyWriter {
 
     /**
      * The hand-off of a body of {@code length} bytes when the connector offers sendfile, the request and response
-     * are Tomcat's own ({@link #container}) and the body is long enough. Not for an asynchronous request: Tomcat
-     * sends a sendfile body only at the end of a request's synchronous processing, so an asynchronous one would get
-     * the headers and no body.
+     * are Tomcat's own ({@link #container}), the body is long enough and Tomcat will send it ({@link #reached}).
      *
      * @return the hand-off, or {@code null} when Tomcat would not send the body
      */
     public static BodyWriter of(HttpServletRequest req, HttpServletResponse resp, Path file, long length) {
-        if (length < MIN_SIZE || req.isAsyncStarted()) {
+        if (length < MIN_SIZE || !reached(req)) {
             return null;
         }
         ServletRequest container = container(req, resp);
         return container == null ? null : new TomcatSendfile(container, file);
+    }
+
+    /**
+     * Whether Tomcat sends a sendfile body for this request: it does so only at the end of a request's synchronous
+     * processing ({@code Http11Processor.service}), which neither an asynchronous request nor the pass of an
+     * asynchronous dispatch (its end is {@code dispatchEndRequest}) reaches; they would get the headers and no body.
+     */
+    static boolean reached(HttpServletRequest req) {
+        return !req.isAsyncStarted() && req.getDispatcherType() != DispatcherType.ASYNC;
     }
 
     /**

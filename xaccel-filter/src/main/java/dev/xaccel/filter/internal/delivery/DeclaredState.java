@@ -1,6 +1,8 @@
 package dev.xaccel.filter.internal.delivery;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.Declaration;
@@ -24,6 +26,8 @@ public final class DeclaredState {
 
     private final Delivery delivery;
     private final HttpServletRequest request;
+    /** What {@link #request()} gives: {@link #request}, or a view of it as the pass of an async dispatch sees it. */
+    private volatile HttpServletRequest delivering;
     private final HttpServletResponse response;
     private OffloadResponseWrapper wrapper;
     private Declaration<?> file;
@@ -35,6 +39,7 @@ public final class DeclaredState {
     public DeclaredState(Delivery delivery, HttpServletRequest request, HttpServletResponse response) {
         this.delivery = delivery;
         this.request = request;
+        this.delivering = request;
         this.response = response;
     }
 
@@ -42,8 +47,13 @@ public final class DeclaredState {
         this.wrapper = wrapper;
     }
 
+    /**
+     * The request to deliver with: the one the filter saw, reporting {@link DispatcherType#ASYNC} when the file was
+     * declared in the pass of an async dispatch the filter is not mapped for (Tomcat marks only its own wrapper of
+     * that pass, and such a pass ends without sending a sendfile body).
+     */
     public HttpServletRequest request() {
-        return request;
+        return delivering;
     }
 
     /** The unwrapped response (the offload headers must bypass the wrapper's header filter). */
@@ -78,11 +88,15 @@ public final class DeclaredState {
                 throw new IllegalStateException(Messages.get("api.alreadySent"));
             }
             if (chainReturned && !request.isAsyncStarted()
-                    && caller.getDispatcherType() != jakarta.servlet.DispatcherType.ASYNC) {
+                    && caller.getDispatcherType() != DispatcherType.ASYNC) {
                 throw new IllegalStateException(Messages.get("api.tooLate"));
             }
             file = f;
             deliverNow = chainReturned;
+            if (deliverNow && caller.getDispatcherType() == DispatcherType.ASYNC
+                    && request.getDispatcherType() != DispatcherType.ASYNC) {
+                delivering = new AsyncDispatchPass(request);
+            }
             if (deliverNow) {
                 done = true;
             }
@@ -105,5 +119,17 @@ public final class DeclaredState {
             return file;
         }
         return null;
+    }
+
+    /** The request the filter saw, as the pass of an async dispatch: everything else is the request's own. */
+    private static final class AsyncDispatchPass extends HttpServletRequestWrapper {
+        AsyncDispatchPass(HttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public DispatcherType getDispatcherType() {
+            return DispatcherType.ASYNC;
+        }
     }
 }
