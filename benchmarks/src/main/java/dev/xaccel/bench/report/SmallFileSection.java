@@ -66,16 +66,24 @@ final class SmallFileSection {
                     .append("|---:|---|---:|---:|---:|---:|\n");
             for (String w : ws) {
                 for (Setup setup : data.setupsIn(w)) {
-                    String s = setup.id();
-                    md.append("| ").append(concurrency(w)).append(" | ").append(setup.label()).append(" | ")
-                            .append(data.cell(w, s, "rps", 0)).append(" | ").append(data.cell(w, s, "p50_ms", 2))
-                            .append(" | ").append(data.cell(w, s, "p99_ms", 2)).append(" | ")
-                            .append(data.cell(w, s, "server_us_per_req", 1)).append(" |\n");
+                    md.append(row(data, w, setup, "server_us_per_req"));
                 }
             }
             md.append('\n');
         });
         return md.toString();
+    }
+
+    /** A setup's row: concurrency, label, req/s, p50, p99, then the CPU metrics (µs per request, one decimal). */
+    private static String row(Measurements data, String w, Setup setup, String... cpuMetrics) {
+        String s = setup.id();
+        StringBuilder row = new StringBuilder("| ").append(concurrency(w)).append(" | ").append(setup.label())
+                .append(" | ").append(data.cell(w, s, "rps", 0)).append(" | ").append(data.cell(w, s, "p50_ms", 2))
+                .append(" | ").append(data.cell(w, s, "p99_ms", 2));
+        for (String metric : cpuMetrics) {
+            row.append(" | ").append(data.cell(w, s, metric, 1));
+        }
+        return row.append(" |\n").toString();
     }
 
     private static String topLevel(Measurements data, Meta meta, Set<String> ws) {
@@ -90,11 +98,7 @@ final class SmallFileSection {
         for (String w : ws) {
             for (Setup setup : data.setupsIn(w)) {
                 String s = setup.id();
-                md.append("| ").append(concurrency(w)).append(" | ").append(setup.label()).append(" | ")
-                        .append(data.cell(w, s, "rps", 0)).append(" | ").append(data.cell(w, s, "p50_ms", 2))
-                        .append(" | ").append(data.cell(w, s, "p99_ms", 2)).append(" | ")
-                        .append(data.cell(w, s, "jvm_us_per_req", 1)).append(" | ")
-                        .append(data.cell(w, s, "nginx_us_per_req", 1)).append(" |\n");
+                md.append(row(data, w, setup, "jvm_us_per_req", "nginx_us_per_req"));
                 if (setup != Setup.STATIC && !others.contains(s)) {
                     others.add(s);
                 }
