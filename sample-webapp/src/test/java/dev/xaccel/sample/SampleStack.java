@@ -2,6 +2,7 @@ package dev.xaccel.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.xaccel.sample.demo.DemoNginxValues;
 import dev.xaccel.sample.demo.DemoStore;
 import dev.xaccel.sample.demolib.DemoLibrary;
 import dev.xaccel.testsupport.nginx.NginxServer;
@@ -21,17 +22,15 @@ import java.util.stream.Stream;
  * The sample deployed as users deploy it, for StandaloneTomcatIT, PodcastFeedIT, BrowserIT and SampleBoundaryIT:
  * the real Tomcat 11 distribution (unpacked by the build) started with catalina.sh, the connector jar and JNA in
  * its lib/, the shipped sample-webapp/tomcat/server.xml (its ports made placeholders), the WAR as
- * webapps/ROOT.war; nginx in front with the shipped sample-webapp/nginx/xaccel-demo.conf.template, rendered the
- * way ./demo renders it; the demo library; and one fresh signed-link secret given to both (XACCEL_LINK_SECRET for
- * Tomcat, {@code ${LINK_SECRET}} in nginx's config). Closing stops nginx, then Tomcat; either may be stopped
- * earlier by a test (closing again does nothing).
+ * webapps/ROOT.war; nginx in front with the shipped sample-webapp/nginx/xaccel-demo.conf.template, filled with
+ * the values ./demo fills it with ({@link DemoNginxValues}); the demo library; and one fresh signed-link secret
+ * given to both (XACCEL_LINK_SECRET for Tomcat, {@code ${LINK_SECRET}} in nginx's config). Closing stops nginx,
+ * then Tomcat; either may be stopped earlier by a test (closing again does nothing).
  */
 final class SampleStack implements AutoCloseable {
 
     private static final Http HTTP = new Http();
 
-    /** The CA bundle of the remote location (no https store here; nginx loads it all the same). */
-    static final String CA_CERTIFICATES = "/etc/ssl/certs/ca-certificates.crt";
     /** The bucket of {@link #startS3}. */
     static final String BUCKET = "sample-it";
     static final String S3_PREFIX = "audiobooks";
@@ -88,7 +87,7 @@ final class SampleStack implements AutoCloseable {
         Map<String, String> appEnv = new LinkedHashMap<>(env);
         appEnv.put("XACCEL_LINK_SECRET", linkSecret);
         DemoStore store = null;
-        String remoteOrigin = "http://127.0.0.1:9";     // no store: an address nginx never asks
+        String remoteOrigin = null;                     // no store
         Path nginxLibrary = library;
         if (s3) {
             String secret = ItSupport.newLinkSecret();
@@ -117,12 +116,8 @@ final class SampleStack implements AutoCloseable {
         try {
             nginx = NginxServer.builder(ItSupport.work(name + "/nginx"))
                     .template(ItSupport.property("xaccel.it.nginxTemplate"))
-                    .value("TOMCAT_PORT", Integer.toString(tomcat.httpPort()))
-                    .value("LIBRARY", nginxLibrary.toString())
-                    .value("LINK_SECRET", linkSecret)
-                    .value("REMOTE_ORIGIN", remoteOrigin)
-                    .value("REMOTE_SERVER", remoteOrigin.substring("http://".length()))
-                    .value("CA_CERTIFICATES", CA_CERTIFICATES)
+                    .values(new DemoNginxValues(tomcat.httpPort(), nginxLibrary, linkSecret, remoteOrigin)
+                            .placeholders())
                     .workersRead(library)
                     .start();
         } catch (IOException | RuntimeException e) {

@@ -81,8 +81,8 @@ final class ReliabilityLoad {
         Path realLibrary = library.toRealPath();
         try (NginxServer nginx = NginxServer.builder(work.resolve("nginx"))
                 .template(root.resolve("sample-webapp/nginx/xaccel-demo.conf.template"))
-                .value("TOMCAT_PORT", Integer.toString(tomcatPort)).value("LIBRARY", realLibrary.toString())
-                .value("LINK_SECRET", secret).workersRead(realLibrary).start()) {
+                .values(nginxValues(java, target.resolve("classes"), tomcatPort, realLibrary, secret))
+                .workersRead(realLibrary).start()) {
             processes.adopt(nginx.pid());
             String base = "http://127.0.0.1:" + nginx.port();
             String token = login(http, base);
@@ -116,6 +116,31 @@ final class ReliabilityLoad {
         } finally {
             processes.stop(tomcat);
         }
+    }
+
+    /**
+     * The values of the sample's nginx template, from the sample's own {@code DemoNginxValues} (the one place that
+     * decides them for ./demo and the sample's ITs too), run with the sample's classes: {@code NAME=VALUE} lines.
+     */
+    private static Map<String, String> nginxValues(String java, Path sampleClasses, int tomcatPort, Path library,
+            String secret) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", sampleClasses.toString(),
+                "dev.xaccel.sample.demo.DemoNginxValues", "--tomcat-port", Integer.toString(tomcatPort), "--library",
+                library.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("XACCEL_LINK_SECRET", secret);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new BenchFailure("DemoNginxValues exited with " + p.exitValue());
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : out.split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                values.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return values;
     }
 
     /** Checks a wrk run's counters; records them. */

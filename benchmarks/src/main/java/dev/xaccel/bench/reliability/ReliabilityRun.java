@@ -15,7 +15,8 @@ import dev.xaccel.bench.system.Processes;
  * ({@link ReliabilityReport}) with its figures and those the reliability ITs wrote in their last run
  * ({@code it/xaccel-it-reliability/target/reliability/*.tsv}; the wrapper script runs their longer variants first).
  * Options after {@code --reliability}: {@code --seconds N} (60), {@code --connections N} (256), {@code --out FILE}
- * (docs/reliability.md). Exit 1 when a guarantee does not hold, 2 for a bad option. Never part of {@code --quick}.
+ * (docs/reliability.md), {@code --skip-its} (the wrapper runs no IT; the report takes their last run's figures).
+ * Exit 1 when a guarantee does not hold, 2 for a bad option. Never part of {@code --quick}.
  */
 public final class ReliabilityRun {
 
@@ -37,7 +38,7 @@ public final class ReliabilityRun {
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
-                    case OPTION, "--offline" -> { }
+                    case OPTION, "--offline", "--skip-its" -> { } // the wrapper's (skip-its: it runs no IT)
                     case "--seconds" -> seconds = positive(args, ++i);
                     case "--connections" -> connections = positive(args, ++i);
                     case "--out" -> out = Path.of(value(args, ++i)).toAbsolutePath();
@@ -46,7 +47,8 @@ public final class ReliabilityRun {
             }
         } catch (UsageException e) {
             System.err.println("benchmarks/run: " + e.getMessage());
-            System.err.println("usage: benchmarks/run --reliability [--seconds N] [--connections N] [--out FILE]");
+            System.err.println("usage: benchmarks/run --reliability [--seconds N] [--connections N] [--out FILE]"
+                    + " [--skip-its]");
             return 2;
         }
         Path work = benchDir.resolve("work/reliability");
