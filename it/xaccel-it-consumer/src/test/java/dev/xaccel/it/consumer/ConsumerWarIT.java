@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 import dev.xaccel.testsupport.JdkHttp;
@@ -175,6 +176,37 @@ class ConsumerWarIT {
         }
     }
 
+    @Test
+    void aPlainEnvsubstEmptiesNginxsOwnVariablesAndNginxRefusesTheResult() throws Exception {
+        String named = "envsubst '${NGINX_PORT} ${TOMCAT_PORT} ${MEDIA_ROOT}'";
+        String commands = doc.block("ConsumerWarIT: nginx").lines().filter(l -> !l.startsWith("nginx -p"))
+                .map(l -> l.replace(named, "envsubst")).reduce("", (a, l) -> a + l + "\n");
+        assertTrue(commands.contains("envsubst < xaccel.conf.template") && commands.contains("nginx -t"), commands);
+        Map<String, String> values = values("nginx-plain-envsubst", media, workerUser(media));
+        Path log = WORK.resolve("nginx-plain-envsubst-commands.log");
+        Optional<Integer> status = DocNginx.run(commands, template("nginx-plain-envsubst"), values, log);
+        assertEquals(Optional.of(1), status, TestPaths.tail(log, 2000));
+        assertTrue(Files.readString(log).contains("invalid number of arguments in \"proxy_set_header\""),
+                TestPaths.tail(log, 2000));
+        assertTrue(Files.readString(Path.of(values.get("PREFIX"), "conf/nginx.conf"))
+                .contains("proxy_set_header    Host ;"));
+    }
+
+    @Test
+    void userNobodyAloneFailsWhereThereIsNoGroupNobody() throws Exception {
+        assumeTrue(ServerUser.runningAsRoot(), "only a master started by root reads the user directive");
+        assumeTrue(Files.readAllLines(Path.of("/etc/group")).stream().noneMatch(l -> l.startsWith("nobody:")),
+                "this system has a group nobody (Debian has none)");
+        Path log = WORK.resolve("nginx-user-nobody-commands.log");
+        // the page's commands up to nginx -t: nothing is started
+        String commands = doc.block("ConsumerWarIT: nginx").lines().filter(l -> !l.startsWith("nginx -p"))
+                .reduce("", (a, l) -> a + l + "\n");
+        Optional<Integer> status = DocNginx.run(commands, template("nginx-user-nobody"),
+                values("nginx-user-nobody", media, "nobody"), log);
+        assertEquals(Optional.of(1), status, TestPaths.tail(log, 2000));
+        assertTrue(Files.readString(log).contains("getgrnam(\"nobody\") failed"), TestPaths.tail(log, 2000));
+    }
+
     /** The distribution in a base of its own: the WAR as ROOT.war, the page's setenv.sh with this test's values. */
     private static CatalinaLauncher tomcat(String name, boolean withMediaRoot) throws IOException {
         Path home = Path.of(System.getProperty("xaccel.it.tomcatDist"));
@@ -193,15 +225,25 @@ class ConsumerWarIT {
 
     /** The page's nginx commands with this test's values: a free port, this Tomcat, {@code root}, {@code user}. */
     private static DocNginx nginx(String name, Path root, String user) throws IOException {
-        Path templates = Files.createDirectories(WORK.resolve(name + "-template"));
-        Files.copy(ROOT.resolve("docs/nginx/xaccel.conf.template"), templates.resolve("xaccel.conf.template"));
+        return DocNginx.start(doc.block("ConsumerWarIT: nginx"), template(name), values(name, root, user));
+    }
+
+    /** A directory holding a copy of docs/nginx/xaccel.conf.template, as the page's commands expect. */
+    private static Path template(String name) throws IOException {
+        Path dir = Files.createDirectories(WORK.resolve(name + "-template"));
+        Files.copy(ROOT.resolve("docs/nginx/xaccel.conf.template"), dir.resolve("xaccel.conf.template"));
+        return dir;
+    }
+
+    /** The page's variables: {@code WORK/name} as prefix, a free port, this Tomcat, {@code root}, {@code user}. */
+    private static Map<String, String> values(String name, Path root, String user) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("PREFIX", WORK.resolve(name).toString());
         values.put("NGINX_PORT", Integer.toString(Ports.freeLoopbackPort()));
         values.put("TOMCAT_PORT", Integer.toString(tomcat.httpPort()));
         values.put("MEDIA_ROOT", root.toString());
         values.put("NGINX_USER", user);
-        return DocNginx.start(doc.block("ConsumerWarIT: nginx"), templates, values);
+        return values;
     }
 
     /**

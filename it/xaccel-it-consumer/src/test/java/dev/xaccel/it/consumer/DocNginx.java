@@ -35,14 +35,8 @@ final class DocNginx implements AutoCloseable {
     static DocNginx start(String commands, Path templateDir, Map<String, String> variables) throws IOException {
         Path prefix = Path.of(variables.get("PREFIX"));
         int port = Integer.parseInt(variables.get("NGINX_PORT"));
-        TestPaths.fresh(prefix);
         Path log = prefix.resolveSibling(prefix.getFileName() + "-commands.log");
-        ProcessBuilder pb = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c", commands)
-                .directory(templateDir.toFile());
-        pb.environment().putAll(variables);
-        // the page says `nginx`: the binary the other tests use, first on the PATH
-        pb.environment().put("PATH", NginxServer.findBinary().getParent() + ":" + System.getenv("PATH"));
-        Optional<Integer> status = Processes.run(pb, log, Duration.ofSeconds(60));
+        Optional<Integer> status = run(commands, templateDir, variables, log);
         if (status.isEmpty() || status.get() != 0) {
             throw new IllegalStateException("the page's nginx commands failed (" + status.map(s -> "exit " + s)
                     .orElse("timeout") + "):\n" + TestPaths.tail(log, 4000));
@@ -56,6 +50,22 @@ final class DocNginx implements AutoCloseable {
                     + TestPaths.tail(prefix.resolve("logs/error.log"), 4000));
         }
         return new DocNginx(prefix, port, pid.get());
+    }
+
+    /**
+     * Runs {@code commands} with bash ({@code -e -o pipefail}) in {@code templateDir}, a fresh {@code PREFIX} and
+     * {@code variables} in the environment, their output in {@code log}; the exit status (empty: still running
+     * after a minute, then killed).
+     */
+    static Optional<Integer> run(String commands, Path templateDir, Map<String, String> variables, Path log)
+            throws IOException {
+        TestPaths.fresh(Path.of(variables.get("PREFIX")));
+        ProcessBuilder pb = new ProcessBuilder("bash", "-e", "-o", "pipefail", "-c", commands)
+                .directory(templateDir.toFile());
+        pb.environment().putAll(variables);
+        // the page says `nginx`: the binary the other tests use, first on the PATH
+        pb.environment().put("PATH", NginxServer.findBinary().getParent() + ":" + System.getenv("PATH"));
+        return Processes.run(pb, log, Duration.ofSeconds(60));
     }
 
     int port() {
