@@ -106,6 +106,17 @@ public final class XAccelFilter implements Filter {
 
     @Override
     public void init(FilterConfig filterConfig) throws ServletException {
+        try {
+            start(filterConfig);
+        } catch (ServletException | RuntimeException e) {
+            // Tomcat writes the exception to the context's log only (localhost.<date>.log) and its console just says
+            // that a filter failed: this line goes where the container's console handler sends the root's records.
+            LOG.severe(Messages.get("filter.notStarted", filterConfig.getFilterName(), e.getMessage()));
+            throw e;
+        }
+    }
+
+    private void start(FilterConfig filterConfig) throws ServletException {
         String name = filterConfig.getFilterName();
         XAccelConfig cfg = configure(name, filterConfig);
         ServletContext ctx = filterConfig.getServletContext();

@@ -315,6 +315,28 @@ class XAccelFilterConfigTest {
     }
 
     @Test
+    void aFilterThatCannotStartSaysWhyAtSevereThroughItsOwnLogger() {
+        // Tomcat's console (catalina.out) shows the root logger's records, not the context log with the exception
+        Map<String, String> p = base();
+        p.put(InitParams.LOCATIONS, "${env:XACCEL_UNSET_ROOT} => /_xaccel/media/");
+        XAccelFilter f = new XAccelFilter(null, Placeholders.of(Map.of(), Map.of()));
+        try (LogCapture log = LogCapture.exclusive(XAccelFilter.class.getPackageName())) {
+            ServletException e = assertThrows(ServletException.class,
+                    () -> f.init(new TestFilterConfig("media", p, null)));
+            assertEquals(List.of("SEVERE XAccelFilter [media] did not start: " + e.getMessage()),
+                    log.messages(Level.WARNING));
+            assertTrue(e.getMessage().contains("locations") && e.getMessage().contains("${env:XACCEL_UNSET_ROOT}"),
+                    e.getMessage());
+        }
+        XAccelFilter built = XAccelFilter.builder().location(media, "/_xaccel/media/").jmxName("none").build();
+        try (LogCapture log = LogCapture.exclusive(XAccelFilter.class.getPackageName())) {
+            assertThrows(ServletException.class, () -> built.init(new TestFilterConfig("built", p, null)));
+            assertEquals(1, log.count(Level.SEVERE, "XAccelFilter [built] did not start: XAccelFilter [built] was "
+                    + "configured with XAccelFilter.builder()"), log.messages(Level.ALL).toString());
+        }
+    }
+
+    @Test
     @SuppressWarnings("deprecation") // the string forms of disposition and symlinks still work
     void builderConfiguresAndRejectsInitParams() throws Exception {
         XAccelFilter g0 = XAccelFilter.builder().location(media, "/_xaccel/media/").disposition(Disposition.ATTACHMENT)
