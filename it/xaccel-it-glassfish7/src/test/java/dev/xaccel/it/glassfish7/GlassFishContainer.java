@@ -2,6 +2,7 @@ package dev.xaccel.it.glassfish7;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 
 import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
@@ -104,6 +105,20 @@ final class GlassFishContainer extends AdminDeployedContainer {
         @Override
         public boolean passesName(String name) {
             return !name.contains(";") && !name.contains(":");
+        }
+
+        /**
+         * Measured (docs/containers.md, "GlassFish 7"): 503 to a {@code :} in the path (its JACC check cannot make a
+         * permission of that path and answers 503), 200 with an empty body to a {@code %u} escape (Grizzly's
+         * decoder throws, the adapter logs it and completes the response).
+         */
+        @Override
+        public OptionalInt ownStatus(String target) {
+            String path = target.startsWith("/") ? target.split("\\?", 2)[0] : "";
+            if (path.contains(":")) {
+                return OptionalInt.of(503);
+            }
+            return path.contains("%u") ? OptionalInt.of(200) : OptionalInt.empty();
         }
     }
 }
