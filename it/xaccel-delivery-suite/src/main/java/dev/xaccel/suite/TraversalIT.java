@@ -211,6 +211,16 @@ public class TraversalIT {
         assertEquals(corpus().size(), corpus().stream().distinct().count(), "duplicates in the corpus");
     }
 
+    /** What the containers' own answers are checked against: the recorder does see a request that reaches it. */
+    @Test
+    void theRecorderSeesARequestThatReachesTheApplication() {
+        String id = SUITE + "-" + requests.incrementAndGet();
+        RawHttp.Response r = SuiteApp.authGet(SuiteApp.MAPPED_PREFIX + "small.txt").header("X-Request-Id", id)
+                .send(stack.containerPort());
+        assertEquals(200, r.status(), r.toString());
+        assertTrue(OffloadRecorder.reached(id), "the recorder did not see " + id);
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void neverAByteFromOutsideTheRoot(Target target, String payload) {
