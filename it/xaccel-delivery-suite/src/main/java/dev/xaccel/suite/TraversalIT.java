@@ -4,9 +4,11 @@ import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
+import dev.xaccel.testsupport.servlet.OffloadRecorder;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -20,8 +22,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -42,7 +46,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * container in its lenient mode, where it has one, which lets backslashes and encoded slashes through. Canary files
  * sit outside the media root (beside it, in a sibling whose name extends the root's, behind symlinks) and hidden inside
  * it: no response may ever contain a canary's token, and every X-Accel-Redirect must name a regular,
- * visible file inside the root.
+ * visible file inside the root. A target the container answers itself before any filter runs
+ * ({@code ServletContainer.Factory.ownStatus}) must get exactly that status, and the application must not have seen
+ * it.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class TraversalIT {
@@ -63,6 +69,7 @@ public class TraversalIT {
     private MediaFixture media;
     private Path mediaReal;
     private final ConcurrentLinkedQueue<String> results = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger requests = new AtomicInteger();
 
     @BeforeAll
     void start() throws Exception {
@@ -204,10 +211,22 @@ public class TraversalIT {
         assertEquals(corpus().size(), corpus().stream().distinct().count(), "duplicates in the corpus");
     }
 
+    /** What the containers' own answers are checked against: the recorder does see a request that reaches it. */
+    @Test
+    void theRecorderSeesARequestThatReachesTheApplication() {
+        String id = SUITE + "-" + requests.incrementAndGet();
+        RawHttp.Response r = SuiteApp.authGet(SuiteApp.MAPPED_PREFIX + "small.txt").header("X-Request-Id", id)
+                .send(stack.containerPort());
+        assertEquals(200, r.status(), r.toString());
+        assertTrue(OffloadRecorder.reached(id), "the recorder did not see " + id);
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void neverAByteFromOutsideTheRoot(Target target, String payload) {
-        RawHttp.Request req = RawHttp.get(payload).header("Authorization", BearerAuthFilter.AUTHORIZATION);
+        String id = SUITE + "-" + requests.incrementAndGet();
+        RawHttp.Request req = RawHttp.get(payload).header("Authorization", BearerAuthFilter.AUTHORIZATION)
+                .header("X-Request-Id", id);
         int port;
         switch (target) {
             case FRONT_END -> port = stack.frontEndPort();
@@ -224,9 +243,15 @@ public class TraversalIT {
         }
         RawHttp.Response r = req.send(port);
         String redirect = r.header(target.lenient() ? "X-Accel-Redirect" : stack.frontEndKind().offloadHeader());
+        OptionalInt own = SuiteEnvironment.container().ownStatus(payload);
         results.add(target + "\t" + r.status() + "\t" + payload
-                + (redirect != null ? "\t-> " + redirect : "") + "\t" + r.body().length);
+                + (redirect != null ? "\t-> " + redirect : "") + "\t" + r.body().length
+                + (own.isPresent() ? "\tthe container's own " + own.getAsInt() : ""));
         assertFalse(media.leaksCanary(r.raw()), "canary leaked: " + payload + " -> " + r);
+        if (own.isPresent()) {
+            assertContainersOwnAnswer(target, payload, id, own.getAsInt(), r, redirect);
+            return;
+        }
         if (redirect != null && (target.lenient() || stack.frontEndKind().offloadHeader().equals("X-Accel-Redirect"))) {
             assertRedirectStaysInside(redirect, payload);
         } else if (redirect != null) {
@@ -239,6 +264,23 @@ public class TraversalIT {
                 "a canary path answered 200: " + payload + " -> " + r);
     }
 
+    /**
+     * A target the container answers itself: exactly its status directly; through the front end that status or the
+     * front end's own 4xx (nginx refuses {@code %u} itself). Either way the application's first filter never saw
+     * it, and no offload header came back.
+     */
+    private void assertContainersOwnAnswer(Target target, String payload, String id, int own, RawHttp.Response r,
+            String redirect) {
+        String what = payload + " (the container's own " + own + ") -> " + r;
+        if (target == Target.FRONT_END) {
+            assertTrue(r.status() == own || r.status() >= 400 && r.status() < 500, what);
+        } else {
+            assertEquals(own, r.status(), what);
+        }
+        assertFalse(OffloadRecorder.reached(id), "the application saw " + what);
+        assertNull(redirect, what);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("awkwardNames")
     void controlEveryAwkwardNameGivesACanonicalRedirectInsideTheRoot(String name) {
@@ -246,6 +288,12 @@ public class TraversalIT {
         for (String prefix : List.of(SuiteApp.MAPPED_PREFIX, SuiteApp.DECLARED_PREFIX)) {
             RawHttp.Response r = SuiteApp.authGet(prefix + MediaFixture.encodePath(name))
                     .header("X-Sendfile-Type", "X-Accel-Redirect").send(nginxStyle.containerPort());
+            if (!SuiteEnvironment.container().passesName(name)) {
+                // the container answers this name itself (its factory says so, measured): never with the file
+                assertTrue(r.status() >= 400, name + " -> " + r);
+                assertNull(r.header("X-Accel-Redirect"), r.toString());
+                continue;
+            }
             assertEquals(200, r.status(), r.toString());
             assertEquals(0, r.body().length);
             String redirect = r.header("X-Accel-Redirect");

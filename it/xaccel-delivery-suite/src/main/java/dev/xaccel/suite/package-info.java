@@ -8,7 +8,8 @@
  * {@link dev.xaccel.testsupport.servlet.WebApp} as its web.xml would (the XAccelFilter by class name with string
  * init-params) on 127.0.0.1 and returns the port; {@code close()} stops it. Its
  * {@link dev.xaccel.testsupport.servlet.ServletContainer.Factory} gives the name, the lenient mode and the body
- * writer the filter is expected to pick there.</li>
+ * writer the filter is expected to pick there, and what the container answers itself before any filter runs: the
+ * awkward names it refuses ({@code passesName}) and the status per traversal target ({@code ownStatus}).</li>
  * <li>{@link dev.xaccel.testsupport.frontend.FrontEnd}: started by its
  * {@link dev.xaccel.testsupport.frontend.FrontEnd.Factory} "with this backend port and media root", it gives its
  * port, its access log and, per request ({@code X-Request-Id}), a
@@ -42,7 +43,8 @@
  * ({@link dev.xaccel.suite.DeliverySuite}): byte-exact awkward names, single and multiple ranges, HEAD, 304/412,
  * Content-Type and Content-Disposition, 401 without authorization, a file renamed over sent in its new version at
  * once, through the front end.</li>
- * <li>{@link dev.xaccel.suite.TraversalIT}: the traversal corpus, through the front end and directly.</li>
+ * <li>{@link dev.xaccel.suite.TraversalIT}: the traversal corpus, through the front end and directly; a target the
+ * container answers itself ({@code ownStatus}) gets exactly that status and never reaches the application.</li>
  * <li>{@link dev.xaccel.suite.SpoofedMarkerIT}: the marker from an untrusted address is never trusted.</li>
  * <li>{@link dev.xaccel.suite.SymlinkSwapIT}: a directory swapped for a link to outside while it is requested:
  * zero bytes from outside, directly and through the front end.</li>

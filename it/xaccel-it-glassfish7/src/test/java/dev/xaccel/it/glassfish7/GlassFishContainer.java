@@ -2,6 +2,7 @@ package dev.xaccel.it.glassfish7;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 
 import org.glassfish.embeddable.CommandResult;
 import org.glassfish.embeddable.GlassFish;
@@ -22,7 +23,10 @@ import dev.xaccel.testsupport.servlet.ServletContainer;
  */
 final class GlassFishContainer extends AdminDeployedContainer {
 
+    /** GlassFish's own listener and virtual server, where an application deployed without naming one lands. */
+    static final String DEFAULT_VIRTUAL_SERVER = "server";
     private static GlassFish glassfish;
+    private static int defaultPort;
 
     private GlassFishContainer(String suite) {
         super("GlassFish", suite);
@@ -34,9 +38,14 @@ final class GlassFishContainer extends AdminDeployedContainer {
             Path tmp = Files.createDirectories(TestPaths.target().resolve("glassfish-tmp").toAbsolutePath());
             System.setProperty("glassfish.embedded.tmpdir", tmp.toString());
             GlassFishProperties properties = new GlassFishProperties();
-            properties.setPort("http-listener", Ports.freeLoopbackPort());
+            int port = Ports.freeLoopbackPort();
+            properties.setPort("http-listener", port);
             properties.setProperty("embedded-glassfish-config.server.network-config.network-listeners"
                     + ".network-listener.http-listener.address", "127.0.0.1");
+            // The setting docs/containers.md gives users: on its own listener GlassFish maps the request itself and
+            // answers 500 to an encoded slash without it (DefaultListenerIT; the suite's listeners are not concerned)
+            properties.setProperty("embedded-glassfish-config.server.network-config.protocols.protocol"
+                    + ".http-listener.http.encoded-slash-enabled", "true");
             GlassFish gf = GlassFishRuntime.bootstrap().newGlassFish(properties);
             gf.start();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -47,8 +56,28 @@ final class GlassFishContainer extends AdminDeployedContainer {
                 }
             }, "glassfish-stop"));
             glassfish = gf;
+            defaultPort = port;
         }
         return glassfish;
+    }
+
+    /**
+     * Deploys the exploded WAR {@code dir} as {@code name} at the root of GlassFish's own virtual server, on its
+     * own listener {@code http-listener} (booted with {@code encoded-slash-enabled=true}), as an application
+     * deployed without naming a virtual server.
+     *
+     * @return that listener's port
+     */
+    static int deployOnDefaultListener(String name, Path dir) throws Exception {
+        if (server().getDeployer().deploy(dir.toFile(), "--name=" + name, "--virtualservers=" + DEFAULT_VIRTUAL_SERVER,
+                "--contextroot=/") == null) {
+            throw new IllegalStateException("deploy failed: " + dir);
+        }
+        return defaultPort;
+    }
+
+    static void undeployFromDefaultListener(String name) throws Exception {
+        server().getDeployer().undeploy(name);
     }
 
     @Override
@@ -104,6 +133,20 @@ final class GlassFishContainer extends AdminDeployedContainer {
         @Override
         public boolean passesName(String name) {
             return !name.contains(";") && !name.contains(":");
+        }
+
+        /**
+         * Measured (docs/containers.md, "GlassFish 7"): 503 to a {@code :} in the path (its JACC check cannot make a
+         * permission of that path and answers 503), 200 with an empty body to a {@code %u} escape (Grizzly's
+         * decoder throws, the adapter logs it and completes the response).
+         */
+        @Override
+        public OptionalInt ownStatus(String target) {
+            String path = target.startsWith("/") ? target.split("\\?", 2)[0] : "";
+            if (path.contains(":")) {
+                return OptionalInt.of(503);
+            }
+            return path.contains("%u") ? OptionalInt.of(200) : OptionalInt.empty();
         }
     }
 }

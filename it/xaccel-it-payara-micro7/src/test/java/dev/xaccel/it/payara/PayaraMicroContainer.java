@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 
 import fish.payara.micro.BootstrapException;
 import fish.payara.micro.ClusterCommandResult;
@@ -148,6 +149,20 @@ final class PayaraMicroContainer extends AdminDeployedContainer {
         @Override
         public boolean passesName(String name) {
             return !name.contains(";") && !name.contains(":");
+        }
+
+        /**
+         * As GlassFish (measured, docs/containers.md, "Payara Micro 7"): 503 to a {@code :} in the path (its JACC
+         * check cannot make a permission of that path), 200 with an empty body to a {@code %u} escape (Grizzly's
+         * decoder throws, the adapter logs it and completes the response).
+         */
+        @Override
+        public OptionalInt ownStatus(String target) {
+            String path = target.startsWith("/") ? target.split("\\?", 2)[0] : "";
+            if (path.contains(":")) {
+                return OptionalInt.of(503);
+            }
+            return path.contains("%u") ? OptionalInt.of(200) : OptionalInt.empty();
         }
     }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -48,12 +49,18 @@ public final class OffloadRecorder implements Filter {
 
     /** Every recorder's answers: request ids are unique per run (suite name and a counter). */
     private static final Map<String, Answer> ANSWERS = new ConcurrentHashMap<>();
+    /** The ids of the requests that entered a recorder of this JVM, added before the chain runs. */
+    private static final Set<String> REACHED = ConcurrentHashMap.newKeySet();
 
     @Override
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         HttpServletRequest req = (HttpServletRequest) request;
         HttpServletResponse resp = (HttpServletResponse) response;
+        String reached = req.getHeader("X-Request-Id");
+        if (reached != null) {
+            REACHED.add(reached);
+        }
         try {
             chain.doFilter(request, response);
         } finally {
@@ -81,5 +88,14 @@ public final class OffloadRecorder implements Filter {
      */
     public static Optional<Answer> answer(String requestId) {
         return Optional.ofNullable(ANSWERS.get(requestId));
+    }
+
+    /**
+     * Whether the request that sent {@code X-Request-Id: requestId} entered the application (its first filter, a
+     * recorder): recorded before any response byte, so a false after the response means the container answered
+     * it itself.
+     */
+    public static boolean reached(String requestId) {
+        return REACHED.contains(requestId);
     }
 }
