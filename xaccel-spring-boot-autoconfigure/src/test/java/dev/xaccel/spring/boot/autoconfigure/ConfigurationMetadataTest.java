@@ -2,6 +2,10 @@ package dev.xaccel.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,9 +40,14 @@ class ConfigurationMetadataTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> read() {
         try {
+            // the module's own, as a directory here, as the installed jar where the other lines' tests run
             Path classes = Path.of(XAccelProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return JsonPath.parse(Files.readString(classes.resolve("META-INF/spring-configuration-metadata.json")))
-                    .read("$", Map.class);
+            String name = "META-INF/spring-configuration-metadata.json";
+            URL url = Files.isDirectory(classes) ? classes.resolve(name).toUri().toURL()
+                    : URI.create("jar:" + classes.toUri() + "!/" + name).toURL();
+            try (InputStream in = url.openStream()) {
+                return JsonPath.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)).read("$", Map.class);
+            }
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

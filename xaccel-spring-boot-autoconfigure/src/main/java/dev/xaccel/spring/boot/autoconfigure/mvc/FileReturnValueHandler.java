@@ -110,15 +110,17 @@ final class FileReturnValueHandler implements HandlerMethodReturnValueHandler {
                 // copied as it is, below
             }
         }
-        for (String name : headers.headerNames()) {
+        boolean skipDisposition = dispositionUsed;
+        // forEach, not headerNames(): the one way to walk the headers in Spring Framework 6.2 and 7 alike
+        headers.forEach((name, values) -> {
             if (name.equalsIgnoreCase(HttpHeaders.CONTENT_TYPE) || name.equalsIgnoreCase(HttpHeaders.CONTENT_LENGTH)
-                    || (dispositionUsed && name.equalsIgnoreCase(HttpHeaders.CONTENT_DISPOSITION))) {
-                continue;
+                    || (skipDisposition && name.equalsIgnoreCase(HttpHeaders.CONTENT_DISPOSITION))) {
+                return;
             }
-            for (String value : headers.getValuesAsList(name)) {
+            for (String value : values) {
                 response.addHeader(name, value);
             }
-        }
+        });
         return out;
     }
 

@@ -13,7 +13,8 @@ import org.springframework.util.ClassUtils;
  */
 public class AcceptFilterNotice implements ApplicationListener<WebServerInitializedEvent> {
 
-    static final String CONNECTOR_CLASS = "dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol";
+    /** The connector's protocol class, named so that this class loads without the connector. */
+    public static final String CONNECTOR_CLASS = "dev.xaccel.tomcat.AcceptFilterHttp11NioProtocol";
     static final String TOMCAT_WEB_SERVER_CLASS = "org.springframework.boot.tomcat.TomcatWebServer";
 
     private static final Log LOG = LogFactory.getLog(AcceptFilterNotice.class);
@@ -23,10 +24,21 @@ public class AcceptFilterNotice implements ApplicationListener<WebServerInitiali
         if (event.getApplicationContext().getServerNamespace() != null) {
             return; // a management server: the main one was reported
         }
-        ClassLoader loader = event.getApplicationContext().getClassLoader();
-        String server = event.getWebServer().getClass().getName();
+        log(event.getWebServer().getClass().getName(), TOMCAT_WEB_SERVER_CLASS,
+                event.getApplicationContext().getClassLoader());
+    }
+
+    /**
+     * The INFO line, if one is due (shared with Boot 3.5's listener, whose event and Tomcat server are other
+     * classes).
+     *
+     * @param server       the embedded web server's class name
+     * @param tomcatServer the class name of Spring Boot's Tomcat web server on this line
+     * @param loader       the application's class loader
+     */
+    public static void log(String server, String tomcatServer, ClassLoader loader) {
         // the server first: without Tomcat's classes the connector's class cannot load even when its jar is there
-        if (!server.equals(TOMCAT_WEB_SERVER_CLASS)) {
+        if (!server.equals(tomcatServer)) {
             LOG.info(XAccelConnectorProperties.PREFIX + ".* ignored: the embedded web server is " + server
                     + ", not Tomcat");
         } else if (!ClassUtils.isPresent(CONNECTOR_CLASS, loader)) {

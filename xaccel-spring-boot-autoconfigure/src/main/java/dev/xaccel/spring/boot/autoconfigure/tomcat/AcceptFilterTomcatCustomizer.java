@@ -1,5 +1,6 @@
 package dev.xaccel.spring.boot.autoconfigure.tomcat;
 
+import org.apache.catalina.connector.Connector;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -29,23 +30,45 @@ public class AcceptFilterTomcatCustomizer
 
     @Override
     public void customize(TomcatServletWebServerFactory factory) {
-        String mode = properties.getAcceptFilter() == null ? "" : properties.getAcceptFilter().trim();
-        if (mode.equalsIgnoreCase("none")) {
+        if (keepsTomcatProtocol(properties)) {
             LOG.info(XAccelConnectorProperties.PREFIX + ".accept-filter=none: the embedded Tomcat keeps its own "
                     + "protocol " + factory.getProtocol());
             return;
         }
         factory.setProtocol(AcceptFilterHttp11NioProtocol.class.getName());
-        factory.addConnectorCustomizers(connector -> {
-            if (connector.getProtocolHandler() instanceof AcceptFilterProtocol protocol) {
-                protocol.setAcceptFilter(mode);
-                protocol.setDeferAcceptSeconds(properties.getDeferAcceptSeconds());
-                protocol.setAcceptFilterFailOnError(properties.isFailOnError());
-            }
-            if (connector.getProtocolHandler() instanceof AcceptFilterHttp11NioProtocol http) {
-                http.setCheckedFileSendfile(Boolean.toString(properties.isCheckedFileSendfile()));
-            }
-        });
+        factory.addConnectorCustomizers(connector -> configure(connector, properties));
+    }
+
+    /**
+     * Whether {@code xaccel.connector.accept-filter=none} keeps Tomcat's own protocol (shared with Boot 3.5's
+     * customizer, whose factory is another class).
+     *
+     * @param properties {@code xaccel.connector.*}
+     * @return {@code true} for {@code none}
+     */
+    public static boolean keepsTomcatProtocol(XAccelConnectorProperties properties) {
+        return mode(properties).equalsIgnoreCase("none");
+    }
+
+    /**
+     * Hands {@code xaccel.connector.*} to the connector's protocol once it is the accept-filter one.
+     *
+     * @param connector  a connector of the embedded Tomcat
+     * @param properties {@code xaccel.connector.*}
+     */
+    public static void configure(Connector connector, XAccelConnectorProperties properties) {
+        if (connector.getProtocolHandler() instanceof AcceptFilterProtocol protocol) {
+            protocol.setAcceptFilter(mode(properties));
+            protocol.setDeferAcceptSeconds(properties.getDeferAcceptSeconds());
+            protocol.setAcceptFilterFailOnError(properties.isFailOnError());
+        }
+        if (connector.getProtocolHandler() instanceof AcceptFilterHttp11NioProtocol http) {
+            http.setCheckedFileSendfile(Boolean.toString(properties.isCheckedFileSendfile()));
+        }
+    }
+
+    private static String mode(XAccelConnectorProperties properties) {
+        return properties.getAcceptFilter() == null ? "" : properties.getAcceptFilter().trim();
     }
 
     /** After Spring Boot's own customizers ({@code server.*}), which never set the protocol. */
