@@ -104,12 +104,14 @@ final class OpenLibertyContainer extends ServerProcessContainer {
         Path usr = TestPaths.target().resolve("openliberty-usr");
         Path dir = TestPaths.fresh(usr.resolve("servers").resolve(name));
         Files.createDirectories(dir.resolve("configDropins/overrides"));
-        // the default endpoint has no port until an application gives it one; no welcome page
+        // the default endpoint has no port until an application gives it one; no welcome page; filters and
+        // servlets initialized when an application starts (Liberty's default: at its first request)
         Files.writeString(dir.resolve("server.xml"), """
                 <server>
                   <featureManager><feature>servlet-6.0</feature></featureManager>
                   <httpEndpoint id="defaultHttpEndpoint" host="127.0.0.1" httpPort="-1" httpsPort="-1"/>
                   <httpDispatcher enableWelcomePage="false"/>
+                  <webContainer deferServletLoad="false" invokeFilterInitAtStartup="true"/>
                   <applicationMonitor updateTrigger="disabled" dropinsEnabled="false"/>
                   <config updateTrigger="polled" monitorInterval="100ms"/>
                 </server>

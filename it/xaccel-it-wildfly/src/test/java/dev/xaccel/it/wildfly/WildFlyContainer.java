@@ -24,7 +24,8 @@ import dev.xaccel.testsupport.servlet.ServletContainer;
  * one per test JVM, started with the first application and stopped by PID when the JVM exits; everything on
  * 127.0.0.1 on free ports. Each application gets an Undertow server of its own (a socket binding, a server, a host
  * and an HTTP listener, added through the management API while WildFly runs) that the WAR's
- * {@code jboss-web.xml} names, and is deployed from its directory as unmanaged content. Undeploying removes the
+ * {@code jboss-web.xml} names, and is deployed from its directory as unmanaged content. Filters are initialized
+ * at deployment ({@code eager-filter-initialization}). Undeploying removes the
  * deployment only: removing a listener puts WildFly in "reload-required", after which it adds no more at runtime
  * (measured), so the listeners stay until the server stops.
  */
@@ -61,7 +62,14 @@ final class WildFlyContainer extends ServerProcessContainer {
         if (!standalone.contains(attribute)) {
             throw new IllegalStateException("no" + attribute + " in " + xml);
         }
-        Files.writeString(xml, standalone.replace(attribute, ""), StandardCharsets.UTF_8);
+        // filters are initialized when an application starts, so a misconfigured one fails its deployment
+        // (WildFly's default: at the first request)
+        String container = "<servlet-container name=\"default\"";
+        if (!standalone.contains(container + ">")) {
+            throw new IllegalStateException("no " + container + "> in " + xml);
+        }
+        Files.writeString(xml, standalone.replace(attribute, "").replace(container + ">",
+                container + " eager-filter-initialization=\"true\">"), StandardCharsets.UTF_8);
         int[] ports = Ports.freeLoopbackPorts(4).stream().mapToInt(Integer::intValue).toArray();
         ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/standalone.sh").toString(),
                 "--read-only-server-config=standalone.xml", "-Djboss.server.base.dir=" + base,
