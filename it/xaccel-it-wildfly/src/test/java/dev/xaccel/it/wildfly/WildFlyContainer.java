@@ -35,6 +35,7 @@ final class WildFlyContainer extends ServerProcessContainer {
     private static final Pattern SUCCESS = Pattern.compile("^\\{\\s*\"outcome\"\\s*:\\s*\"success\"");
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static URI management;
+    private static int defaultHttpPort;
 
     private WildFlyContainer(String suite) {
         super("WildFly", suite);
@@ -96,6 +97,7 @@ final class WildFlyContainer extends ServerProcessContainer {
             throw new IllegalStateException("WildFly did not start: " + TestPaths.tail(log(base), 3000));
         }
         management = uri;
+        defaultHttpPort = ports[0];
         return uri;
     }
 
@@ -129,6 +131,23 @@ final class WildFlyContainer extends ServerProcessContainer {
                     .append("\"}");
         }
         return a.append(']').toString();
+    }
+
+    /**
+     * Deploys a built WAR file as shipped (no descriptor of the harness) at {@code /} of WildFly's default server;
+     * returns that server's HTTP port.
+     */
+    static int deployArchive(String name, Path war) throws IOException {
+        server();
+        operation("{\"operation\":\"add\",\"address\":" + address("deployment", name)
+                + ",\"runtime-name\":\"ROOT.war\",\"content\":[{\"path\":\"" + war.toAbsolutePath()
+                + "\",\"archive\":true}],\"enabled\":true}");
+        return defaultHttpPort;
+    }
+
+    /** Undeploys what {@link #deployArchive} deployed. */
+    static void undeployArchive(String name) throws IOException {
+        operation("{\"operation\":\"remove\",\"address\":" + address("deployment", name) + "}");
     }
 
     @Override
