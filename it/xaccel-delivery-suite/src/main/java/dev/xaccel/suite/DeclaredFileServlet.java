@@ -3,6 +3,7 @@ package dev.xaccel.suite;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,6 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.XAccel;
 import dev.xaccel.filter.XAccelFile;
+import dev.xaccel.testsupport.servlet.WarDeclared;
 
 /**
  * The application's download servlet using the declared API. Like a careless application it resolves
@@ -19,14 +21,30 @@ import dev.xaccel.filter.XAccelFile;
  * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type). It answers a POST (a form
  * that posts to download) as a GET.
  */
-public final class DeclaredFileServlet extends HttpServlet {
+public final class DeclaredFileServlet extends HttpServlet implements WarDeclared {
 
     private static final long serialVersionUID = 1L;
 
-    private final transient Path root;
+    private transient Path root;
 
     public DeclaredFileServlet(Path root) {
         this.root = root;
+    }
+
+    /** For a server that makes it from web.xml: the root is the init-param {@code root}. */
+    public DeclaredFileServlet() {
+    }
+
+    @Override
+    public Map<String, String> warParams(Path dir) {
+        return Map.of("root", root.toString());
+    }
+
+    @Override
+    public void init() {
+        if (root == null) {
+            root = Path.of(getInitParameter("root"));
+        }
     }
 
     @Override
