@@ -105,10 +105,13 @@ final class OpenLibertyContainer extends ServerProcessContainer {
         Path dir = TestPaths.fresh(usr.resolve("servers").resolve(name));
         Files.createDirectories(dir.resolve("configDropins/overrides"));
         // the default endpoint has no port until an application gives it one; no welcome page; filters and
-        // servlets initialized when an application starts (Liberty's default: at its first request)
+        // servlets initialized when an application starts (Liberty's default: at its first request); the filter's
+        // FINE lines for the tests (Liberty sets each logger's level from its trace specification, so a level the
+        // application sets on a parent logger does not reach the loggers below it)
         Files.writeString(dir.resolve("server.xml"), """
                 <server>
                   <featureManager><feature>servlet-6.0</feature></featureManager>
+                  <logging traceSpecification="*=info:dev.xaccel.filter.*=fine"/>
                   <httpEndpoint id="defaultHttpEndpoint" host="127.0.0.1" httpPort="-1" httpsPort="-1"/>
                   <httpDispatcher enableWelcomePage="false"/>
                   <webContainer deferServletLoad="false" invokeFilterInitAtStartup="true"/>
