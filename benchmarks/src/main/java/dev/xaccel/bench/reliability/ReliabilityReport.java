@@ -42,8 +42,8 @@ final class ReliabilityReport {
         String run = "Run of " + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC)
                 .format(Instant.ofEpochSecond(startEpoch)) + " at commit `" + commit() + "` (`benchmarks/run "
                 + commandLine + "`), on " + Machine.cores() + " shared vCPUs: load average " + loadBefore
-                + " before, " + loadAfter + " after — other engineers' builds ran on the same machine, so the"
-                + " latencies are those of a loaded machine.";
+                + " before, " + loadAfter + " after (the run's own servers and clients count in it; what else ran"
+                + " shows as load before the run).";
         text = text.replace("@@RUN@@", run).replace("@@LOAD@@", table(load));
         Matcher m = SCENARIO.matcher(text);
         StringBuilder sb = new StringBuilder();
