@@ -13,8 +13,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Configuration;
+import jakarta.ws.rs.core.Context;
 
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,6 +31,7 @@ import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 import dev.xaccel.testsupport.servlet.ServletContainer;
 import dev.xaccel.testsupport.servlet.SuiteApp;
+import dev.xaccel.testsupport.servlet.WarDeclared;
 
 /**
  * The JAX-RS {@link XAccelFeature} under Eclipse Jersey in this container: resource methods that return a
@@ -46,13 +50,16 @@ public abstract class JaxRsSuite {
     private int port;
     private FrontEnd frontEnd;
 
+    /** The application's property (a servlet init-param in a WAR): the media root. */
+    static final String ROOT = "xaccel.test.mediaRoot";
+
     /** The application's resource: files of the media root by name. */
     @Path("/")
     public static final class Files {
         private final java.nio.file.Path root;
 
-        public Files(java.nio.file.Path root) {
-            this.root = root;
+        public Files(@Context Configuration config) {
+            this.root = java.nio.file.Path.of((String) config.getProperty(ROOT));
         }
 
         @GET
@@ -75,6 +82,32 @@ public abstract class JaxRsSuite {
         }
     }
 
+    /**
+     * Jersey's servlet with {@link XAccelFeature} and {@link Files}: given the media root in this JVM, or declared
+     * in a WAR's web.xml with both as init-params (Jersey makes them the application's properties).
+     */
+    public static final class Api extends org.glassfish.jersey.servlet.ServletContainer implements WarDeclared {
+
+        private static final long serialVersionUID = 1L;
+        private final transient java.nio.file.Path root;
+
+        public Api() {
+            this.root = null;
+        }
+
+        Api(java.nio.file.Path root) {
+            super(new ResourceConfig().register(XAccelFeature.class).register(Files.class)
+                    .property(ROOT, root.toString()));
+            this.root = root;
+        }
+
+        @Override
+        public Map<String, String> warParams(java.nio.file.Path dir) {
+            return Map.of(ServerProperties.PROVIDER_CLASSNAMES, XAccelFeature.class.getName() + ","
+                    + Files.class.getName(), ROOT, root.toString());
+        }
+    }
+
     @BeforeAll
     void start() throws Exception {
         media = MediaFixture.create("jaxrs");
@@ -83,9 +116,7 @@ public abstract class JaxRsSuite {
         container = SuiteEnvironment.container().create("jaxrs", false);
         port = container.start(SuiteApp.app(new BearerAuthFilter())
                 .xaccelFilter(params)
-                .servlet("/api/*", new org.glassfish.jersey.servlet.ServletContainer(new ResourceConfig()
-                        .register(XAccelFeature.class)
-                        .register(new Files(media.media)))));
+                .servlet("/api/*", new Api(media.media)));
         frontEnd = kind.start("jaxrs", port, media.media);
     }
 

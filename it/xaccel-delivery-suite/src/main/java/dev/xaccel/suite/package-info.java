@@ -56,6 +56,8 @@
  * {@code sendfile=true}, Tomcat's sendfile by name for large single ranges.</li>
  * <li>{@link dev.xaccel.suite.JaxRsSuite} (not an {@code *IT}: a module with Jersey 4 subclasses it):
  * {@code XAccelFeature} with a resource returning {@code Path} and {@code XAccelFile}.</li>
+ * <li>{@link dev.xaccel.suite.FilterInWarIT} (servers that deploy a real WAR in the tests' JVM: GlassFish,
+ * Payara): the application loads the filter from its {@code WEB-INF/lib}, not the tests' class path.</li>
  * </ul>
  * Subclasses may change what a class runs through (protected methods), e.g. SymlinkSwapIT through another
  * nginx template. Fixtures: {@link dev.xaccel.suite.DeliveryStack} (media, container, front end),

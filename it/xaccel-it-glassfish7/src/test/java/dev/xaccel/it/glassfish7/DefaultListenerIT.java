@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -18,8 +19,9 @@ import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.NginxFrontEnd;
+import dev.xaccel.testsupport.servlet.AdminDeployedContainer;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
-import dev.xaccel.testsupport.servlet.ExplodedWar;
+import dev.xaccel.testsupport.servlet.DeployedWar;
 import dev.xaccel.testsupport.servlet.OffloadRecorder;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 
@@ -40,25 +42,20 @@ class DefaultListenerIT {
 
     private final AtomicInteger requests = new AtomicInteger();
     private MediaFixture media;
-    private ExplodedWar war;
     private int port;
 
     @BeforeAll
     void deploy() throws Exception {
         media = MediaFixture.create(SUITE);
         Map<String, String> params = DeliveryStack.baseParams(new NginxFrontEnd.Factory(), media, SUITE);
-        war = ExplodedWar.write(SuiteApp.app(new BearerAuthFilter()).xaccelFilter(params),
-                TestPaths.target().resolve("glassfish-apps").resolve(SUITE).toAbsolutePath());
-        port = GlassFishContainer.deployOnDefaultListener(SUITE, war.dir());
+        Path war = DeployedWar.write(SuiteApp.app(new BearerAuthFilter()).xaccelFilter(params),
+                TestPaths.target().resolve("glassfish-apps").resolve(SUITE), AdminDeployedContainer.WAR_FIRST);
+        port = GlassFishContainer.deployOnDefaultListener(SUITE, war);
     }
 
     @AfterAll
     void undeploy() throws Exception {
-        try {
-            GlassFishContainer.undeployFromDefaultListener(SUITE);
-        } finally {
-            war.close();
-        }
+        GlassFishContainer.undeployFromDefaultListener(SUITE);
     }
 
     /** Target under the mapped prefix, the status GlassFish's own listener gives it, and whether the app sees it. */

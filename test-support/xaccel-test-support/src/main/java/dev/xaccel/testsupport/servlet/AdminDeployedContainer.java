@@ -2,6 +2,7 @@ package dev.xaccel.testsupport.servlet;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.xaccel.testsupport.Ports;
@@ -9,19 +10,30 @@ import dev.xaccel.testsupport.TestLogging;
 import dev.xaccel.testsupport.TestPaths;
 
 /**
- * A Jakarta EE server driven by admin commands (GlassFish, Payara) running one {@link WebApp} as an
- * {@link ExplodedWar}: each application gets a virtual server of its own with an HTTP listener of its own on a free
- * loopback port, made by {@link #start} and deleted again by {@link #close()}, so that several applications at the
- * root context run at once in the one server a JVM can hold. A server module says how it runs a command and
- * (un)deploys; the sequence is here, once.
+ * A Jakarta EE server driven by admin commands (GlassFish, Payara) running one {@link WebApp} as a
+ * {@link DeployedWar}, the filter in its {@code WEB-INF/lib}: as these servers run in the tests' JVM, whose class
+ * path has the filter too, the WAR's {@value #DESCRIPTOR} makes its class loader take the WAR's own classes first
+ * ({@link #WAR_FIRST}; {@link FilterOrigin} shows which copy runs). Each application gets a virtual server of its
+ * own with an HTTP listener of its own on a free loopback port, made by {@link #start} and deleted again by
+ * {@link #close()}, so that several applications at the root context run at once in the one server a JVM can hold.
+ * A server module says how it runs a command and (un)deploys; the sequence is here, once.
  */
 public abstract class AdminDeployedContainer implements ServletContainer {
+
+    /** GlassFish's and Payara's own descriptor of a web application. */
+    public static final String DESCRIPTOR = "WEB-INF/glassfish-web.xml";
+    /** The WAR's own classes before its parent loader's (by default it asks the parent first): a WAR's extra file. */
+    public static final Map<String, String> WAR_FIRST = Map.of(DESCRIPTOR, """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <glassfish-web-app>
+              <class-loader delegate="false"/>
+            </glassfish-web-app>
+            """);
 
     private static final AtomicInteger DEPLOYMENTS = new AtomicInteger();
 
     private final String server;
     private final String suite;
-    private ExplodedWar war;
     private String deployed;
     private String listener;
     private String virtualServer;
@@ -49,7 +61,7 @@ public abstract class AdminDeployedContainer implements ServletContainer {
         Path log = TestLogging.install();
         String name = suite + "-" + DEPLOYMENTS.incrementAndGet();
         String dirName = server.toLowerCase(Locale.ROOT).replace(' ', '-') + "-apps";
-        war = ExplodedWar.write(app, TestPaths.target().resolve(dirName).resolve(name).toAbsolutePath());
+        Path war = DeployedWar.write(app, TestPaths.target().resolve(dirName).resolve(name), WAR_FIRST);
         int port = Ports.freeLoopbackPort();
         try {
             virtualServer = "vs-" + name;
@@ -57,7 +69,7 @@ public abstract class AdminDeployedContainer implements ServletContainer {
             listener = "l-" + name;
             admin("create-http-listener", "--listeneraddress=127.0.0.1", "--listenerport=" + port,
                     "--defaultvs=" + virtualServer, listener);
-            deploy(name, virtualServer, app.contextPath().isEmpty() ? "/" : app.contextPath(), war.dir());
+            deploy(name, virtualServer, app.contextPath().isEmpty() ? "/" : app.contextPath(), war);
             deployed = name;
         } catch (Exception e) {
             close();
@@ -86,11 +98,6 @@ public abstract class AdminDeployedContainer implements ServletContainer {
             }
         } catch (Exception e) {
             throw new IllegalStateException(server + " did not undeploy " + name, e);
-        } finally {
-            if (war != null) {
-                war.close();
-                war = null;
-            }
         }
     }
 }
