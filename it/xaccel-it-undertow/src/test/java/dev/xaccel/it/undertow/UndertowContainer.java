@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An embedded Undertow on 127.0.0.1 running one {@link WebApp}, deployed as its web.xml would declare it with
  * {@code Servlets.deployment()}: each filter a {@code FilterInfo} (the XAccelFilter by class, instantiated by
- * Undertow, with its init-params) mapped to {@code /*}, each servlet a {@code ServletInfo}, the MIME mappings.
+ * Undertow, with its init-params) mapped to {@code /*}, each servlet a {@code ServletInfo}, the MIME mappings;
+ * filters initialized at deployment ({@code setEagerFilterInit}).
  */
 final class UndertowContainer implements ServletContainer {
 
@@ -42,7 +43,10 @@ final class UndertowContainer implements ServletContainer {
     @Override
     public int start(WebApp app) throws Exception {
         TestLogging.install();
+        // Filters initialized at deployment, so a misconfigured one fails it (Undertow's default: at the first
+        // request; WildFly's eager-filter-initialization is this setting)
         DeploymentInfo info = Servlets.deployment()
+                .setEagerFilterInit(true)
                 .setClassLoader(UndertowContainer.class.getClassLoader())
                 .setContextPath(app.contextPath().isEmpty() ? "/" : app.contextPath())
                 .setDeploymentName(suite + "-" + DEPLOYMENTS.incrementAndGet());
