@@ -57,13 +57,15 @@ import dev.xaccel.filter.internal.util.ValueRules;
  * @param contentSecurityPolicy the policy of every file, or {@code null} for none
  * @param maxRedirectLength     the longest offload header value(s)
  * @param remoteOrigins         the stores declared remote objects may come from (none: all refused)
+ * @param receipts              delivery receipts ({@link ReceiptSettings#OFF} by default)
  */
 public record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
         boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks,
-        String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins) {
+        String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins,
+        ReceiptSettings receipts) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     public static final int MIN_REDIRECT_LENGTH = 256;
@@ -148,6 +150,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         private String contentSecurityPolicy = InitParams.DEFAULT_CONTENT_SECURITY_POLICY;
         private int maxRedirectLength = InitParams.DEFAULT_MAX_REDIRECT_LENGTH;
         private RemoteOrigins remoteOrigins = RemoteOrigins.NONE;
+        private ReceiptSettings receipts = ReceiptSettings.OFF;
 
         /**
          * A {@code locations} entry; roots are checked in {@link #build()} (they depend on the link policy).
@@ -354,6 +357,34 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             return this;
         }
 
+        /** @param value {@code off}, {@code direct} or a loopback {@code IP:PORT} */
+        public Builder receipts(String value) {
+            receipts = ReceiptSettings.parseMode(receipts, value);
+            return this;
+        }
+
+        /** @param className an {@link dev.xaccel.filter.XAccelReceiptListener}, made at {@code init()} */
+        public Builder receiptListener(String className) {
+            receipts = receipts.withListenerClass(className);
+            return this;
+        }
+
+        /** One more listener object (builder, Spring beans). */
+        public Builder receiptListener(dev.xaccel.filter.XAccelReceiptListener listener) {
+            receipts = receipts.withListener(listener);
+            return this;
+        }
+
+        public Builder receiptTimeout(long seconds) {
+            receipts = receipts.withTimeout(seconds);
+            return this;
+        }
+
+        public Builder receiptQueue(long size) {
+            receipts = receipts.withQueue(size);
+            return this;
+        }
+
         /** Resolves the roots and checks what depends on several values. */
         public XAccelConfig build() {
             List<Location> locs = locations();
@@ -374,7 +405,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
                     sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
-                    maxRedirectLength, remoteOrigins);
+                    maxRedirectLength, remoteOrigins, receipts);
         }
 
         private List<Location> locations() {
