@@ -43,6 +43,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * chain, the way a servlet or controller hands over a file it authorized);</li>
  * <li>{@link #offloadMappedConfines}, {@link #offloadDeclaredConfines}: both with {@code frontEndConfines=true}
  * (nginx refuses links at open time, so only the file's own name is checked for one);</li>
+ * <li>{@link #offloadMappedReceipts}: {@link #offloadMapped} with delivery receipts on
+ * ({@code receipts=127.0.0.1:PORT}): the identifier (one AES block) and its waiting entry; no nginx answers here,
+ * so past the bound of waiting entries each offload also reports the oldest unreceipted, which makes this an upper
+ * bound of the receipt's cost;</li>
  * <li>{@link #untouched}: a request under no mapping (the filter only passes it down the chain);</li>
  * <li>{@link #baselineChain}: the chain called directly, i.e. the cost of this harness.</li>
  * </ul>
@@ -55,6 +59,7 @@ public class FilterHotPathBenchmark {
     private Path root;
     private Filter filter;
     private Filter confinesFilter;
+    private Filter receiptsFilter;
     private StubRequest offloadRequest;
     private StubRequest declaredRequest;
     private StubRequest untouchedRequest;
@@ -70,6 +75,7 @@ public class FilterHotPathBenchmark {
         ServletContext context = Stubs.context("/app");
         filter = filter(context, "false");
         confinesFilter = filter(context, "true");
+        receiptsFilter = filter(context, "false", "127.0.0.1:" + freeUdpPort());
         offloadRequest = new StubRequest(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
                 "127.0.0.1").header("X-Sendfile-Type", "X-Accel-Redirect");
         declaredRequest = new StubRequest(context, "/app", "/api/covers/42", null, "127.0.0.1")
@@ -104,6 +110,12 @@ public class FilterHotPathBenchmark {
             throw new IllegalStateException("frontEndConfines=true did not offload the same file: " + confined
                     + ", " + response.header("X-Accel-Redirect"));
         }
+        response.reset();
+        offloadMappedReceipts();
+        if (!redirect.equals(response.header("X-Accel-Redirect")) || response.header("X-Xaccel-Receipt") == null) {
+            throw new IllegalStateException("receipts=on did not offload the same file with an identifier: "
+                    + response.header("X-Accel-Redirect") + ", " + response.header("X-Xaccel-Receipt"));
+        }
         long before = CountingChain.calls;
         untouched(null);
         if (CountingChain.calls != before + 1) {
@@ -113,20 +125,32 @@ public class FilterHotPathBenchmark {
     }
 
     private Filter filter(ServletContext context, String frontEndConfines) throws Exception {
+        return filter(context, frontEndConfines, "off");
+    }
+
+    private Filter filter(ServletContext context, String frontEndConfines, String receipts) throws Exception {
         Filter f = (Filter) Class.forName(BenchServer.FILTER_CLASS).getDeclaredConstructor().newInstance();
         f.init(new TestFilterConfig("xaccel", Map.of(
                 "mappings", "/library/ => " + root,
                 "locations", root + " => " + BenchServer.INTERNAL_PREFIX,
                 "offload", "auto",
                 "frontEndConfines", frontEndConfines,
+                "receipts", receipts,
                 "jmxName", "none"), context));
         return f;
+    }
+
+    private static int freeUdpPort() throws IOException {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         filter.destroy();
         confinesFilter.destroy();
+        receiptsFilter.destroy();
         if (Stubs.fallbackCalls > 0) {
             System.out.println("note: " + Stubs.fallbackCalls + " calls reached stub fallbacks");
         }
@@ -162,6 +186,14 @@ public class FilterHotPathBenchmark {
         declaredRequest.reset();
         response.reset();
         confinesFilter.doFilter(declaredRequest, response, declaringChain);
+        return response;
+    }
+
+    @Benchmark
+    public StubResponse offloadMappedReceipts() throws IOException, ServletException {
+        offloadRequest.reset();
+        response.reset();
+        receiptsFilter.doFilter(offloadRequest, response, chain);
         return response;
     }
 

@@ -77,9 +77,18 @@ final class ReceiptSocket implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the socket and waits (at most 2 s) for the reader to leave it: the JDK releases the port only once no
+     * thread is in {@code receive}, and a redeployed application binds it again at once.
+     */
     @Override
     public void close() {
         socket.close();
         thread.interrupt();
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Logger;
 
 import dev.xaccel.filter.ConfigException;
@@ -53,6 +54,7 @@ public final class Receipts implements AutoCloseable {
     private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
     private final Queue<Waiting> order = new ConcurrentLinkedQueue<>();
     private final AtomicInteger ordered = new AtomicInteger();
+    private final ReentrantLock trimming = new ReentrantLock();
     private final ReceiptQueue queue;
     private final ReceiptSocket socket;
 
@@ -141,7 +143,15 @@ public final class Receipts implements AutoCloseable {
         Waiting w = new Waiting(id, file, tag, System.nanoTime());
         waiting.put(id, w);
         order.add(w);
-        ordered.incrementAndGet();
+        if (ordered.incrementAndGet() > MAX_WAITING && trimming.tryLock()) {
+            // the bound holds at every issue, not only at the next sweep: the oldest is reported now (O(1)); a
+            // request never waits for the lock, whoever holds it trims
+            try {
+                expireHeld(w.issuedNanos());
+            } finally {
+                trimming.unlock();
+            }
+        }
         return id;
     }
 
@@ -178,8 +188,22 @@ public final class Receipts implements AutoCloseable {
                 ServedBy.FRONT_END, line.status(), line.bytes(), line.ranges(), line.duration()));
     }
 
-    /** Reports what waited past the timeout, or beyond {@link #MAX_WAITING}, as unreceipted. */
+    /**
+     * Reports what waited past the timeout, or beyond {@link #MAX_WAITING}, as unreceipted. Called by the socket
+     * thread at least once a second, and by a request thread that issued past the bound; a receipt is reported
+     * once whoever polls it ({@code waiting.remove(id, w)}).
+     */
     void expire(long nowNanos) {
+        trimming.lock();
+        try {
+            expireHeld(nowNanos);
+        } finally {
+            trimming.unlock();
+        }
+    }
+
+    /** {@link #expire} with {@link #trimming} held: the only consumer of {@link #order}. */
+    private void expireHeld(long nowNanos) {
         Waiting head;
         while ((head = order.peek()) != null) {
             boolean stillWaiting = waiting.get(head.id()) == head;

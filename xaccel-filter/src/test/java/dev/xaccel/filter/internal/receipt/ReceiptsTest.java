@@ -1,0 +1,56 @@
+package dev.xaccel.filter.internal.receipt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+
+import org.junit.jupiter.api.Test;
+
+import dev.xaccel.filter.internal.config.ReceiptSettings;
+import dev.xaccel.filter.internal.metrics.FilterStatistics;
+
+/** The bounds of waiting identifiers, without nginx: nothing ever answers them. */
+class ReceiptsTest {
+
+    static int freeUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void atMostMaxWaitingWaitTheOldestReportedUnreceiptedAtOnce() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            for (int i = 0; i < Receipts.MAX_WAITING + 10; i++) {
+                r.issue("/f", null);
+            }
+            assertTrue(r.waiting() <= Receipts.MAX_WAITING, "waiting " + r.waiting());
+            assertEquals(10, stats.getReceiptsUnreceipted());
+        }
+    }
+
+    @Test
+    void aLineCountsOnceAndOnlyForAnIssuedId() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            String id = r.issue("/f", "t");
+            String line = "xr1 " + id + " 200 10 c=OK 0.001 r=-";
+            r.accept(line);
+            r.accept(line);
+            r.accept("xr1 0123456789abcdef0123456789abcdef 200 10 c=OK 0.001 r=-");
+            r.accept("garbage");
+            assertEquals(1, stats.getReceiptsComplete());
+            assertEquals(10, stats.getReceiptBytesFrontEnd());
+            assertEquals(1, stats.getReceiptLinesStale());
+            assertEquals(1, stats.getReceiptLinesForged());
+            assertEquals(1, stats.getReceiptLinesMalformed());
+            assertEquals(0, r.waiting());
+        }
+    }
+}
