@@ -56,6 +56,8 @@ class ShippedConfigLintTest {
         "docs/apache/xaccel.conf | RequestHeader set X-Sendfile-Type \"X-Sendfile\" | `` | marker",
         "docs/apache/xaccel.conf | Require all denied | Require all granted | deny everything",
         "docs/apache/xaccel.conf | ServerName 127.0.0.1 | ServerName 127.0.0.1\\nXSendFile On | outside the proxied",
+        "docs/apache/xaccel.conf | RewriteRule ^ - [R=501,L] | `` | Transfer-Encoding",
+        "docs/lighttpd/xaccel.conf | server.feature-flags = ( \"server.h2proto\" => \"disable\" ) | `` | h2c",
         "docs/lighttpd/xaccel.conf | server.bind          = \"127.0.0.1\" | server.bind = \"0.0.0.0\" | 127.0.0.1",
         "docs/lighttpd/xaccel.conf | \"x-sendfile-docroot\" => ( \"${MEDIA_ROOT}\" ), | `` | any path",
         "docs/lighttpd/xaccel.conf | ( \"${MEDIA_ROOT}\" ) | ( \"/\" ) | not one data root",
@@ -72,6 +74,7 @@ class ShippedConfigLintTest {
         "docs/caddy/Caddyfile | root * ${MEDIA_ROOT} | root * / | not one data root",
         "docs/caddy/Caddyfile | \\treverse_proxy | \\tfile_server\\n\\treverse_proxy | outside handle_response",
         "docs/caddy/Caddyfile | header_up -X-Real-IP | `` | X-Real-IP",
+        "docs/caddy/Caddyfile | \"Bad Request\" 400 | \"Bad Request\" 502 | malformed chunked body",
     })
     void eachRuleFindsItsMistake(String file, String find, String replace, String problem) throws IOException {
         String shipped = text(file);
