@@ -11,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -26,15 +29,18 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.xaccel.suite.DeliveryStack;
 import dev.xaccel.testsupport.Poll;
 import dev.xaccel.testsupport.TestCertificates;
+import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.apache.ApacheFrontEnd;
 import dev.xaccel.testsupport.caddy.CaddyFrontEnd;
 import dev.xaccel.testsupport.frontend.FrontEnd;
 import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
+import dev.xaccel.testsupport.lighttpd.LighttpdServer;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxFrontEnd;
@@ -215,6 +221,37 @@ class TlsHttp2IT {
         assertAnswered(unsatisfiable, 416);
         assertEquals("bytes */" + size,
                 unsatisfiable.response().headers().firstValue("Content-Range").orElse(null));
+    }
+
+    /**
+     * docs/lighttpd/xaccel-tls.conf turns HTTP/2 on with {@code server.feature-flags :=}, which must win over what
+     * xaccel.conf may say of it (to keep its cleartext listener from speaking h2c): xaccel.conf without any
+     * {@code h2proto} line, and with either form that turns it off; the shipped xaccel.conf as it is runs above.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "server.h2proto = \"disable\"",
+        "server.feature-flags += ( \"server.h2proto\" => \"disable\" )"})
+    void lighttpdSpeaksHttp2OverTlsWhateverXaccelConfSaysOfH2proto(String h2protoLine) throws Exception {
+        Running r = running("lighttpd");
+        String shipped = Files.readString(TestPaths.repositoryFile("docs/lighttpd/xaccel.conf"));
+        String base = shipped.lines().filter(l -> !l.contains("h2proto")).collect(Collectors.joining("\n", "",
+                "\n" + h2protoLine + "\n"));
+        Path file = TestPaths.target().resolve("tls-lighttpd-h2proto.conf");
+        Files.writeString(file, base);
+        Path media = r.stack().media.media.toRealPath();
+        try (LighttpdServer s = LighttpdServer.builder(TestPaths.target().resolve("lighttpd-tls-h2proto"))
+                .confName("conf/xaccel-tls.conf").template(TestPaths.repositoryFile(new LighttpdFrontEnd().tlsFile()))
+                .alongside("xaccel.conf", file).value("APP_PORT", Integer.toString(r.stack().containerPort()))
+                .value("MEDIA_ROOT", media.toString()).value("TLS_CERT", pki.cert().toString())
+                .value("TLS_KEY", pki.key().toString()).workersRead(media).workersRead(pki.dir()).start()) {
+            HttpResponse<byte[]> response = clients.get(HttpClient.Version.HTTP_2).send(HttpRequest.newBuilder(
+                    URI.create("https://127.0.0.1:" + s.port() + SuiteApp.MAPPED_PREFIX + "small.txt"))
+                    .header("Authorization", BearerAuthFilter.AUTHORIZATION).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(HttpClient.Version.HTTP_2, response.version(), "xaccel.conf ending in: " + h2protoLine);
+            assertEquals(200, response.statusCode());
+            assertArrayEquals(content("lighttpd", "small.txt"), response.body());
+        }
     }
 
     private static void assertAnswered(Exchange e, int status) {
