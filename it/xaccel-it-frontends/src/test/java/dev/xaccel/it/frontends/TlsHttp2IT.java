@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,9 +41,9 @@ import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.apache.ApacheFrontEnd;
 import dev.xaccel.testsupport.caddy.CaddyFrontEnd;
 import dev.xaccel.testsupport.frontend.FrontEnd;
+import dev.xaccel.testsupport.frontend.RunningFrontEnd;
 import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 import dev.xaccel.testsupport.lighttpd.LighttpdFrontEnd;
-import dev.xaccel.testsupport.lighttpd.LighttpdServer;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxFrontEnd;
@@ -74,6 +77,10 @@ class TlsHttp2IT {
     static Stream<Arguments> frontEndsAndProtocols() {
         return FRONT_ENDS.stream().flatMap(fe -> Stream.of(HttpClient.Version.HTTP_2, HttpClient.Version.HTTP_1_1)
                 .map(v -> Arguments.of(fe, v)));
+    }
+
+    static Stream<String> frontEnds() {
+        return FRONT_ENDS.stream();
     }
 
     @BeforeAll
@@ -238,19 +245,44 @@ class TlsHttp2IT {
                 "\n" + h2protoLine + "\n"));
         Path file = TestPaths.target().resolve("tls-lighttpd-h2proto.conf");
         Files.writeString(file, base);
-        Path media = r.stack().media.media.toRealPath();
-        try (LighttpdServer s = LighttpdServer.builder(TestPaths.target().resolve("lighttpd-tls-h2proto"))
-                .confName("conf/xaccel-tls.conf").template(TestPaths.repositoryFile(new LighttpdFrontEnd().tlsFile()))
-                .alongside("xaccel.conf", file).value("APP_PORT", Integer.toString(r.stack().containerPort()))
-                .value("MEDIA_ROOT", media.toString()).value("TLS_CERT", pki.cert().toString())
-                .value("TLS_KEY", pki.key().toString()).workersRead(media).workersRead(pki.dir()).start()) {
+        try (FrontEnd fe = new LighttpdFrontEnd().startTls("tls-h2proto", r.stack().containerPort(),
+                r.stack().media.media, pki, file)) {
             HttpResponse<byte[]> response = clients.get(HttpClient.Version.HTTP_2).send(HttpRequest.newBuilder(
-                    URI.create("https://127.0.0.1:" + s.port() + SuiteApp.MAPPED_PREFIX + "small.txt"))
+                    URI.create("https://127.0.0.1:" + fe.port() + SuiteApp.MAPPED_PREFIX + "small.txt"))
                     .header("Authorization", BearerAuthFilter.AUTHORIZATION).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(HttpClient.Version.HTTP_2, response.version(), "xaccel.conf ending in: " + h2protoLine);
             assertEquals(200, response.statusCode());
             assertArrayEquals(content("lighttpd", "small.txt"), response.body());
+        }
+    }
+
+    /**
+     * No listener of a TLS variant speaks cleartext HTTP/2 (h2c): a client's prior-knowledge preface gets no SETTINGS
+     * frame, from the HTTPS port nor from Caddy's cleartext site. (The shipped lighttpd config answers one, issue 31.)
+     */
+    @ParameterizedTest
+    @MethodSource("frontEnds")
+    void noListenerSpeaksCleartextHttp2(String fe) throws Exception {
+        FrontEnd front = running(fe).frontEnd();
+        List<Integer> ports = new ArrayList<>(List.of(front.port()));
+        if (front instanceof RunningFrontEnd shipped && fe.equals("caddy")) {
+            ports.add(shipped.server().port("FRONT_PORT"));
+        }
+        byte[] magic = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] preface = Arrays.copyOf(magic, magic.length + 9);
+        preface[magic.length + 3] = 0x04; // then an empty SETTINGS frame: length 0, type 4, no flags, stream 0
+        for (int port : ports) {
+            byte[] head;
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                socket.setSoTimeout(5000);
+                socket.getOutputStream().write(preface);
+                head = socket.getInputStream().readNBytes(9);
+            } catch (IOException e) {
+                head = new byte[0]; // refused, reset or silent: no HTTP/2 either
+            }
+            assertFalse(head.length == 9 && head[3] == 0x04,
+                    fe + " port " + port + " answered a cleartext HTTP/2 preface with SETTINGS");
         }
     }
 

@@ -95,13 +95,18 @@ public abstract class ShippedFrontEnd implements FrontEnd.Factory {
      */
     public RunningFrontEnd startTls(String suite, int backendPort, Path mediaRoot, TestCertificates pki)
             throws IOException {
+        return startTls(suite, backendPort, mediaRoot, pki, template());
+    }
+
+    /** {@link #startTls(String, int, Path, TestCertificates)} including {@code plain} instead of the shipped config. */
+    public RunningFrontEnd startTls(String suite, int backendPort, Path mediaRoot, TestCertificates pki, Path plain)
+            throws IOException {
         Path real = mediaRoot.toRealPath();
-        Path shipped = template();
         Path tls = TestPaths.repositoryFile(tlsFile);
         // both under their shipped names in conf/: the variant includes the other by that name
         return new RunningFrontEnd(builder(TestPaths.target().resolve(name + "-" + suite))
                 .confName("conf/" + tls.getFileName()).template(tls)
-                .alongside(shipped.getFileName().toString(), shipped)
+                .alongside(template().getFileName().toString(), plain)
                 .ports(tlsPorts().toArray(String[]::new))
                 .value("APP_PORT", Integer.toString(backendPort)).value("MEDIA_ROOT", real.toString())
                 .value("TLS_CERT", pki.cert().toString()).value("TLS_KEY", pki.key().toString())
