@@ -40,6 +40,26 @@ class ShippedConfigLintTest {
         assertEquals(List.of(), lint(file).apply(text(file)), file);
     }
 
+    /**
+     * Each TLS variant includes its shipped config (no rule copied, none to drift) and, with that included, keeps
+     * every rule of the lint; and it says what makes it HTTPS with HTTP/2.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "docs/apache/xaccel-tls.conf | docs/apache/xaccel.conf | Include \"${CONF_DIR}/xaccel.conf\""
+                + " | Protocols             h2 http/1.1",
+        "docs/lighttpd/xaccel-tls.conf | docs/lighttpd/xaccel.conf | include \"xaccel.conf\""
+                + " | server.feature-flags := ( \"server.h2proto\" => \"enable\" )",
+        "docs/caddy/Caddyfile-tls | docs/caddy/Caddyfile | import Caddyfile | tls ${TLS_CERT} ${TLS_KEY}",
+    })
+    void eachTlsVariantIncludesItsShippedConfigAndKeepsEveryRule(String tls, String shipped, String include,
+            String tlsLine) throws IOException {
+        String text = text(tls);
+        assertTrue(text.contains("\n" + include + "\n"), tls + " includes " + shipped + " by " + include);
+        assertTrue(text.contains(tlsLine), tls + " has " + tlsLine);
+        assertEquals(List.of(), lint(shipped).apply(text.replace(include, text(shipped))), tls);
+    }
+
     @ParameterizedTest(name = "{0}: {1} -> {3}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "docs/apache/xaccel.conf | Listen 127.0.0.1:${FRONT_PORT} | Listen ${FRONT_PORT} | not loopback",
