@@ -45,19 +45,25 @@ public abstract class Declaration<T extends Declaration<T>> {
      * @param buffering    {@code X-Accel-Buffering}
      * @param charset      {@code X-Accel-Charset}
      * @param accelExpires {@code X-Accel-Expires} (local files only)
+     * @param tag          the application's label for the delivery receipt
      */
     record Choices(String downloadName, String contentType, Disposition disposition, Long limitRate,
-            Boolean buffering, String charset, String accelExpires) {
+            Boolean buffering, String charset, String accelExpires, String tag) {
 
         /** No choice made: the filter's defaults. */
-        static final Choices NONE = new Choices(null, null, null, null, null, null, null);
+        static final Choices NONE = new Choices(null, null, null, null, null, null, null, null);
 
         Choices presentation(String name, String type, Disposition d) {
-            return new Choices(name, type, d, limitRate, buffering, charset, accelExpires);
+            return new Choices(name, type, d, limitRate, buffering, charset, accelExpires, tag);
         }
 
         Choices nginx(Long rate, Boolean buffer, String cs, String expires) {
-            return new Choices(downloadName, contentType, disposition, rate, buffer, cs, expires);
+            return new Choices(downloadName, contentType, disposition, rate, buffer, cs, expires, tag);
+        }
+
+        Choices tagged(String t) {
+            return new Choices(downloadName, contentType, disposition, limitRate, buffering, charset, accelExpires,
+                    t);
         }
 
         /** For the kinds' {@code toString}: {@code , downloadName=..., contentType=..., inline, limitRate=...}. */
@@ -68,7 +74,8 @@ public abstract class Declaration<T extends Declaration<T>> {
                     + (limitRate == null ? "" : ", limitRate=" + limitRate)
                     + (buffering == null ? "" : ", buffering=" + (buffering ? "yes" : "no"))
                     + (charset == null ? "" : ", charset=" + charset)
-                    + (accelExpires == null ? "" : ", accelExpires=" + accelExpires);
+                    + (accelExpires == null ? "" : ", accelExpires=" + accelExpires)
+                    + (tag == null ? "" : ", tag=" + tag);
         }
     }
 
@@ -164,6 +171,26 @@ public abstract class Declaration<T extends Declaration<T>> {
             throw invalid(InitParams.CHARSET, charset, why);
         });
         return with(choices.nginx(choices.limitRate, choices.buffering, charset, choices.accelExpires));
+    }
+
+    /**
+     * The application's label of this delivery (a user, an item, a tenant: {@code "user-42"}), handed back in its
+     * {@link XAccelReceipt}; never sent to the client or the front end.
+     *
+     * @param tag any text, or {@code null} for none
+     * @return a copy with that tag
+     */
+    public T tag(String tag) {
+        return with(choices.tagged(tag));
+    }
+
+    /**
+     * The label given with {@link #tag(String)}.
+     *
+     * @return the tag, or empty for none
+     */
+    public Optional<String> tag() {
+        return Optional.ofNullable(choices.tag);
     }
 
     /**

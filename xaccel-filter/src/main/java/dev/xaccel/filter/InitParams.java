@@ -81,6 +81,19 @@ public final class InitParams {
      */
     public static final String REMOTE_ORIGINS = "remoteOrigins";
 
+    /**
+     * Delivery receipts: {@code off}, {@code direct} (only answers the filter sends itself)
+     * or a loopback {@code 127.0.0.1:PORT} where the filter reads nginx's receipt lines (syslog over UDP) as well.
+     * Default {@value #DEFAULT_RECEIPTS}.
+     */
+    public static final String RECEIPTS = "receipts";
+    /** Class name of an {@link XAccelReceiptListener} (public, no-argument constructor). Default: none. */
+    public static final String RECEIPT_LISTENER = "receiptListener";
+    /** Seconds an issued receipt waits for the front end's line. Default {@value #DEFAULT_RECEIPT_TIMEOUT}. */
+    public static final String RECEIPT_TIMEOUT = "receiptTimeout";
+    /** Receipts waiting for the listeners at most (then the oldest go). Default {@value #DEFAULT_RECEIPT_QUEUE}. */
+    public static final String RECEIPT_QUEUE = "receiptQueue";
+
     /** Default of {@value #OFFLOAD}. */
     public static final String DEFAULT_OFFLOAD = "auto";
     /** Default of {@value #TRUSTED_PROXIES}: loopback. */
@@ -110,6 +123,13 @@ public final class InitParams {
     public static final long DEFAULT_SMALL_FILE_CACHE_SIZE = 16L * 1024 * 1024;
     /** Default of {@value #SMALL_FILE_MAX_SIZE}, bytes: 64 KiB. */
     public static final int DEFAULT_SMALL_FILE_MAX_SIZE = 64 * 1024;
+
+    /** Default of {@value #RECEIPTS}. */
+    public static final String DEFAULT_RECEIPTS = "off";
+    /** Default of {@value #RECEIPT_TIMEOUT}, seconds. */
+    public static final long DEFAULT_RECEIPT_TIMEOUT = 3600;
+    /** Default of {@value #RECEIPT_QUEUE}. */
+    public static final int DEFAULT_RECEIPT_QUEUE = 10000;
 
     /** {@value #JMX_NAME} value that disables JMX registration. */
     public static final String JMX_NAME_NONE = "none";

@@ -41,6 +41,7 @@ import dev.xaccel.filter.internal.fs.ConfinedOpener;
 import dev.xaccel.filter.internal.fs.SmallFileCache;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.metrics.JmxRegistration;
+import dev.xaccel.filter.internal.receipt.Receipts;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
@@ -129,10 +130,22 @@ public final class XAccelFilter implements Filter {
         FilterStatistics stats = smallFiles == null ? new FilterStatistics(line, roots::missingNow)
                 : new FilterStatistics(line, roots::missingNow, smallFiles::hits, smallFiles::misses);
         OffloadDecision decision = new OffloadDecision(cfg);
+        Receipts receipts;
+        try {
+            receipts = Receipts.start(name, cfg.receipts(), applicationLoader(), stats);
+        } catch (ConfigException e) {
+            throw new ServletException(e.getMessage(), e);
+        }
         FileDelivery delivery = new FileDelivery(cfg, stats, decision,
-                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx, roots);
+                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx, roots, receipts);
         reportConfinement(name, cfg);
-        JmxRegistration jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
+        JmxRegistration jmx;
+        try {
+            jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
+        } catch (RuntimeException e) {
+            receipts.close();
+            throw e;
+        }
         RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
         started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
                 new OffloadResponseWrapper.Warnings(), ctx, jmx, roots);
@@ -191,7 +204,14 @@ public final class XAccelFilter implements Filter {
                 s.jmx().unregister();
             }
             s.roots().close();
+            s.delivery().receipts().close();
         }
+    }
+
+    /** The application's class loader (a {@code receiptListener} class is the application's), else this one's. */
+    private static ClassLoader applicationLoader() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return l != null ? l : XAccelFilter.class.getClassLoader();
     }
 
     /**

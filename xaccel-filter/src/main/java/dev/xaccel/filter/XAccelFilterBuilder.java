@@ -348,6 +348,52 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * Delivery receipts (docs/filter.md): {@code off}, {@code direct} (only what the filter sends itself) or the
+     * loopback {@code IP:PORT} the shipped nginx {@code xaccel-receipts.conf} logs to.
+     *
+     * @param value {@code off}, {@code direct} or e.g. {@code 127.0.0.1:5140}
+     * @return this builder
+     */
+    public XAccelFilterBuilder receipts(String value) {
+        config.receipts(value);
+        return this;
+    }
+
+    /**
+     * Adds a listener of delivery receipts (as the {@code receiptListener} init-param names a class); may be
+     * called again for more.
+     *
+     * @param listener called on the filter's receipt thread
+     * @return this builder
+     */
+    public XAccelFilterBuilder receiptListener(XAccelReceiptListener listener) {
+        config.receiptListener(listener);
+        return this;
+    }
+
+    /**
+     * Seconds an issued receipt waits for the front end's line before it is reported unreceipted.
+     *
+     * @param seconds 1 to 604800
+     * @return this builder
+     */
+    public XAccelFilterBuilder receiptTimeout(long seconds) {
+        config.receiptTimeout(seconds);
+        return this;
+    }
+
+    /**
+     * Receipts that may wait for the listeners; beyond, the oldest are dropped and counted.
+     *
+     * @param size 1 to 10000000
+     * @return this builder
+     */
+    public XAccelFilterBuilder receiptQueue(int size) {
+        config.receiptQueue(size);
+        return this;
+    }
+
+    /**
      * The filter with this configuration.
      *
      * @return a filter that rejects init-params

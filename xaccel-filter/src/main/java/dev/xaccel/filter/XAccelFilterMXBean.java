@@ -88,4 +88,69 @@ public interface XAccelFilterMXBean {
      * @return {@code name=value} pairs in the order of the init-param table
      */
     String getConfiguration();
+
+    /**
+     * Receipts handed to the listeners' queue, by outcome: the front end or the filter sent the whole answer.
+     * 0 while {@code receipts} is {@code off}.
+     *
+     * @return the count since start
+     */
+    long getReceiptsComplete();
+
+    /**
+     * Receipts of answers the client broke off (or the sender stopped) before their end.
+     *
+     * @return the count since start
+     */
+    long getReceiptsAborted();
+
+    /**
+     * Offloads the front end never reported within {@code receiptTimeout} (it died, or its log line was lost).
+     *
+     * @return the count since start
+     */
+    long getReceiptsUnreceipted();
+
+    /**
+     * Body bytes the front end reported it sent for offloaded answers (nginx's {@code $body_bytes_sent}).
+     *
+     * @return the sum since start
+     */
+    long getReceiptBytesFrontEnd();
+
+    /**
+     * Body bytes of answers the filter sent itself, as its receipts report them.
+     *
+     * @return the sum since start
+     */
+    long getReceiptBytesFilter();
+
+    /**
+     * Receipt lines that were not in the receipt format.
+     *
+     * @return the count since start
+     */
+    long getReceiptLinesMalformed();
+
+    /**
+     * Receipt lines whose identifier this filter never issued (a forged or foreign line).
+     *
+     * @return the count since start
+     */
+    long getReceiptLinesForged();
+
+    /**
+     * Receipt lines whose identifier was issued but already receipted or reported unreceipted (a replay, a
+     * duplicate, or a line later than {@code receiptTimeout}).
+     *
+     * @return the count since start
+     */
+    long getReceiptLinesStale();
+
+    /**
+     * Receipts dropped because {@code receiptQueue} receipts were waiting for a slow listener (the oldest go).
+     *
+     * @return the count since start
+     */
+    long getReceiptsDropped();
 }

@@ -104,7 +104,17 @@ public enum InitParam {
             (b, v) -> b.signedLinkTtl(digits(InitParams.SIGNED_LINK_TTL, v, "config.signed.ttl")),
             c -> c.signedLinks() == null ? null : Long.toString(c.signedLinks().ttl().getSeconds())),
     JMX_NAME(InitParams.JMX_NAME, "dev.xaccel:type=XAccelFilter,context=", XAccelConfig.Builder::jmxName,
-            c -> c.jmxName() == null ? "(derived)" : c.jmxName());
+            c -> c.jmxName() == null ? "(derived)" : c.jmxName()),
+    RECEIPTS(InitParams.RECEIPTS, InitParams.DEFAULT_RECEIPTS, XAccelConfig.Builder::receipts,
+            c -> c.receipts().shown()),
+    RECEIPT_LISTENER(InitParams.RECEIPT_LISTENER, "none", XAccelConfig.Builder::receiptListener,
+            c -> c.receipts().listenerClass() == null ? "none" : c.receipts().listenerClass()),
+    RECEIPT_TIMEOUT(InitParams.RECEIPT_TIMEOUT, Long.toString(InitParams.DEFAULT_RECEIPT_TIMEOUT),
+            (b, v) -> b.receiptTimeout(digits(InitParams.RECEIPT_TIMEOUT, v, "config.receiptTimeout")),
+            c -> Long.toString(c.receipts().timeoutSeconds())),
+    RECEIPT_QUEUE(InitParams.RECEIPT_QUEUE, Integer.toString(InitParams.DEFAULT_RECEIPT_QUEUE),
+            (b, v) -> b.receiptQueue(digits(InitParams.RECEIPT_QUEUE, v, "config.receiptQueue")),
+            c -> Integer.toString(c.receipts().queue()));
 
     private static final Pattern DIGITS = Pattern.compile("\\d{1,18}");
     private static final Set<String> NAMES;

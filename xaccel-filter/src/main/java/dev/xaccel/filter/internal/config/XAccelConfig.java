@@ -62,6 +62,7 @@ import dev.xaccel.filter.internal.util.ValueRules;
  * @param smallFileCacheSize    total bytes of small files kept in memory (0: none)
  * @param smallFileMaxSize      the largest file kept in memory
  * @param smallFileCache        the kept files, shared by every root's resolver; {@code null} when off
+ * @param receipts              delivery receipts ({@link ReceiptSettings#OFF} by default)
  */
 public record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
@@ -69,7 +70,8 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
         boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks,
         String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins, int heldDirectories,
-        long smallFileCacheSize, int smallFileMaxSize, SmallFileCache smallFileCache) {
+        long smallFileCacheSize, int smallFileMaxSize, SmallFileCache smallFileCache,
+        ReceiptSettings receipts) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     public static final int MIN_REDIRECT_LENGTH = 256;
@@ -165,6 +167,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         private int smallFileMaxSize = InitParams.DEFAULT_SMALL_FILE_MAX_SIZE;
         /** Made once the values are known ({@link #build()}), before the resolvers that share it. */
         private SmallFileCache smallFileCache;
+        private ReceiptSettings receipts = ReceiptSettings.OFF;
 
         /**
          * A {@code locations} entry; roots are checked in {@link #build()} (they depend on the link policy).
@@ -401,6 +404,34 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             return this;
         }
 
+        /** @param value {@code off}, {@code direct} or a loopback {@code IP:PORT} */
+        public Builder receipts(String value) {
+            receipts = ReceiptSettings.parseMode(receipts, value);
+            return this;
+        }
+
+        /** @param className an {@link dev.xaccel.filter.XAccelReceiptListener}, made at {@code init()} */
+        public Builder receiptListener(String className) {
+            receipts = receipts.withListenerClass(className);
+            return this;
+        }
+
+        /** One more listener object (builder, Spring beans). */
+        public Builder receiptListener(dev.xaccel.filter.XAccelReceiptListener listener) {
+            receipts = receipts.withListener(listener);
+            return this;
+        }
+
+        public Builder receiptTimeout(long seconds) {
+            receipts = receipts.withTimeout(seconds);
+            return this;
+        }
+
+        public Builder receiptQueue(long size) {
+            receipts = receipts.withQueue(size);
+            return this;
+        }
+
         /** Resolves the roots and checks what depends on several values. */
         public XAccelConfig build() {
             smallFileCache = smallFileCacheSize == 0 ? null : new SmallFileCache(smallFileCacheSize, smallFileMaxSize);
@@ -423,7 +454,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
                     sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
                     maxRedirectLength, remoteOrigins, heldDirectories, smallFileCacheSize, smallFileMaxSize,
-                    smallFileCache);
+                    smallFileCache, receipts);
         }
 
         private List<Location> locations() {

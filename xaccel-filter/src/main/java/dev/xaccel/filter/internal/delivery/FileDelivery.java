@@ -15,6 +15,7 @@ import dev.xaccel.filter.internal.fs.Opening;
 import dev.xaccel.filter.internal.fs.Resolution;
 import dev.xaccel.filter.internal.http.Answer;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
+import dev.xaccel.filter.internal.receipt.Receipts;
 import dev.xaccel.filter.internal.util.Messages;
 
 /**
@@ -35,6 +36,7 @@ public final class FileDelivery {
     private final DirectFileSender sender;
     private final ServletContext servletContext;
     private final RootWatch roots;
+    private final Receipts receipts;
 
     /**
      * @param servletContext for {@code getMimeType}, may be {@code null}
@@ -42,6 +44,13 @@ public final class FileDelivery {
      */
     public FileDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
             DirectFileSender sender, ServletContext servletContext, RootWatch roots) {
+        this(config, stats, decision, sender, servletContext, roots, Receipts.OFF);
+    }
+
+    /** @param receipts the filter's receipts ({@link Receipts#OFF} for none) */
+    public FileDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
+            DirectFileSender sender, ServletContext servletContext, RootWatch roots, Receipts receipts) {
+        this.receipts = receipts;
         this.config = config;
         this.stats = stats;
         this.decision = decision;
@@ -73,6 +82,10 @@ public final class FileDelivery {
         return stats;
     }
 
+    public Receipts receipts() {
+        return receipts;
+    }
+
     /**
      * @param lookup      the request's file, not yet checked
      * @param declared    the application's choices (type, name, disposition); {@code null} for the defaults
@@ -85,14 +98,15 @@ public final class FileDelivery {
         stats.begin();
         try {
             roots.beforeDelivery();
-            deliverCounted(req, resp, lookup, declared, resetNeeded, asked, what);
+            deliverCounted(req, resp, lookup, declared, resetNeeded, asked, what,
+                    receipts.enabled() ? System.nanoTime() : 0);
         } finally {
             stats.end();
         }
     }
 
     private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, FileLookup lookup,
-            XAccelFile declared, boolean resetNeeded, boolean asked, Object what) throws IOException {
+            XAccelFile declared, boolean resetNeeded, boolean asked, Object what, long start) throws IOException {
         // Only a file the front end may be given is checked without being opened; the filter's own answers check
         // and open in one pass (lookup.open()).
         FileLookup.Found found = asked ? lookup.resolve(finalNameOnly(asked)) : null;
@@ -132,20 +146,55 @@ public final class FileDelivery {
         }
         if (handOff) {
             OffloadResponder.respond(config, found.location(), file.file(), route.target(), representation, resp);
+            if (receipts.issuing()) {
+                resp.setHeader(Receipts.HEADER, receipts.issue(receiptName(declared, what), tag(declared)));
+            }
             stats.offloaded.increment();
             return;
         }
         if (answer != null) {
-            DirectFileSender.sendWithoutFile(resp, answer, route.target().validators(), file.size(), representation)
-                    .countIn(stats);
+            Sent sent = DirectFileSender.sendWithoutFile(resp, answer, route.target().validators(), file.size(),
+                    representation);
+            sent.countIn(stats);
+            receipt(req, resp, declared, what, start, sent);
             return;
         }
-        Sent sent = opening != null ? sender.send(req, resp, opening.file(), file.file(), representation)
-                : sender.send(req, resp, file, representation);
+        Sent sent;
+        try {
+            sent = opening != null ? sender.send(req, resp, opening.file(), file.file(), representation)
+                    : sender.send(req, resp, file, representation);
+        } catch (IOException e) {
+            if (receipts.enabled()) {
+                // the client went away (or reading failed) after the answer was committed: how much of it the
+                // client got is not known here
+                receipts.sent(receiptName(declared, what), tag(declared), req.getHeader("Range"), start,
+                        resp.getStatus(), -1, false);
+            }
+            throw e;
+        }
         sent.countIn(stats);
+        receipt(req, resp, declared, what, start, sent);
         if (sent.kind() == Sent.Kind.NOT_FOUND) {
             roots.notFound();
         }
+    }
+
+    /** The receipt of an answer the filter sent itself: only one that went out (not a 404 or a failure). */
+    private void receipt(HttpServletRequest req, HttpServletResponse resp, XAccelFile declared, Object what,
+            long start, Sent sent) {
+        if (receipts.enabled() && sent.kind() == Sent.Kind.BODY) {
+            receipts.sent(receiptName(declared, what), tag(declared), req.getHeader("Range"), start,
+                    resp.getStatus(), sent.bytes(), true);
+        }
+    }
+
+    /** The file as the application named it: the declared path, else the request's path in the application. */
+    private static String receiptName(XAccelFile declared, Object what) {
+        return declared != null ? declared.path().toString() : String.valueOf(what);
+    }
+
+    private static String tag(XAccelFile declared) {
+        return declared == null ? null : declared.tag().orElse(null);
     }
 
     /** Answers a rejection with its status (when not committed) and counts it; the reason goes to FINE only. */

@@ -14,6 +14,15 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     public final LongAdder notFound = new LongAdder();
     public final LongAdder rejected = new LongAdder();
     public final LongAdder bytesServedDirectly = new LongAdder();
+    public final LongAdder receiptsComplete = new LongAdder();
+    public final LongAdder receiptsAborted = new LongAdder();
+    public final LongAdder receiptsUnreceipted = new LongAdder();
+    public final LongAdder receiptBytesFrontEnd = new LongAdder();
+    public final LongAdder receiptBytesFilter = new LongAdder();
+    public final LongAdder receiptLinesMalformed = new LongAdder();
+    public final LongAdder receiptLinesForged = new LongAdder();
+    public final LongAdder receiptLinesStale = new LongAdder();
+    public final LongAdder receiptsDropped = new LongAdder();
     /** A gauge: deliveries begun and not yet ended ({@link #begin()}/{@link #end()}). */
     private final LongAdder inFlight = new LongAdder();
     private final String configuration;
@@ -106,5 +115,50 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     @Override
     public String getConfiguration() {
         return configuration;
+    }
+
+    @Override
+    public long getReceiptsComplete() {
+        return receiptsComplete.sum();
+    }
+
+    @Override
+    public long getReceiptsAborted() {
+        return receiptsAborted.sum();
+    }
+
+    @Override
+    public long getReceiptsUnreceipted() {
+        return receiptsUnreceipted.sum();
+    }
+
+    @Override
+    public long getReceiptBytesFrontEnd() {
+        return receiptBytesFrontEnd.sum();
+    }
+
+    @Override
+    public long getReceiptBytesFilter() {
+        return receiptBytesFilter.sum();
+    }
+
+    @Override
+    public long getReceiptLinesMalformed() {
+        return receiptLinesMalformed.sum();
+    }
+
+    @Override
+    public long getReceiptLinesForged() {
+        return receiptLinesForged.sum();
+    }
+
+    @Override
+    public long getReceiptLinesStale() {
+        return receiptLinesStale.sum();
+    }
+
+    @Override
+    public long getReceiptsDropped() {
+        return receiptsDropped.sum();
     }
 }

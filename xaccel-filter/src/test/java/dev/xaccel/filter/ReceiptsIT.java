@@ -1,0 +1,492 @@
+package dev.xaccel.filter;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.xaccel.filter.XAccelReceipt.Outcome;
+import dev.xaccel.filter.XAccelReceipt.ServedBy;
+import dev.xaccel.testsupport.JdkHttp;
+import dev.xaccel.testsupport.media.MediaFixture;
+import dev.xaccel.testsupport.nginx.DocsNginx;
+import dev.xaccel.testsupport.nginx.NginxServer;
+import dev.xaccel.testsupport.servlet.WebApp;
+import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
+
+/**
+ * Delivery receipts end to end: the filter in real Tomcat, configured by init-params as web.xml would (its listener
+ * named by class), behind real nginx from docs/nginx/xaccel.conf.template with its receipt lines switched on
+ * (xaccel-receipts.conf.template): one correct receipt per delivery, through nginx and directly; forged and replayed
+ * lines counted and ignored; a blocked listener never holds a request; an nginx killed mid-download leaves an
+ * unreceipted receipt after the bound.
+ */
+class ReceiptsIT {
+
+    static final long BIG = 64L * 1024 * 1024;
+    static final byte[] SMALL = MediaFixture.randomBytes(new Random(32), 20_000);
+
+    @TempDir
+    static Path tmp;
+    static Path media;
+    static EmbeddedTomcat tomcat;
+    static NginxServer nginx;
+    static NginxServer shortNginx;
+    static JdkHttp viaNginx;
+    static JdkHttp direct;
+    static int receiptPort;
+    static XAccelFilterMXBean stats;
+    static XAccelFilterMXBean shortStats;
+    static XAccelFilterMXBean blockingStats;
+
+    /** The web.xml-style listener: init-param {@code receiptListener} names it. */
+    public static final class Recording implements XAccelReceiptListener {
+        static final BlockingQueue<XAccelReceipt> RECEIVED = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onReceipt(XAccelReceipt receipt) {
+            RECEIVED.add(receipt);
+        }
+    }
+
+    /** The listener of the short-timeout context. */
+    public static final class ShortRecording implements XAccelReceiptListener {
+        static final BlockingQueue<XAccelReceipt> RECEIVED = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onReceipt(XAccelReceipt receipt) {
+            RECEIVED.add(receipt);
+        }
+    }
+
+    /** A listener that blocks until released. */
+    public static final class Blocking implements XAccelReceiptListener {
+        static final CountDownLatch RELEASE = new CountDownLatch(1);
+        static final AtomicLong SEEN = new AtomicLong();
+
+        @Override
+        public void onReceipt(XAccelReceipt receipt) {
+            try {
+                RELEASE.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            SEEN.incrementAndGet();
+        }
+    }
+
+    /** Declares {@code ?f=} with {@code ?tag=} and {@code ?rate=}. */
+    static final class TaggingServlet extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+            XAccelFile f = XAccelFile.of(media.resolve(req.getParameter("f"))).tag(req.getParameter("tag"));
+            if (req.getParameter("rate") != null) {
+                f = f.limitRate(Long.parseLong(req.getParameter("rate")));
+            }
+            XAccel.sendFile(req, resp, f);
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        media = Files.createDirectories(tmp.resolve("media"));
+        Files.write(media.resolve("small.bin"), SMALL);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(media.resolve("big.bin").toFile(), "rw")) {
+            f.setLength(BIG); // sparse: 64 MiB of zeros without writing them
+        }
+        receiptPort = freeUdpPort();
+        int shortPort = freeUdpPort();
+
+        Map<String, String> main = params("127.0.0.1:" + receiptPort, Recording.class);
+        Map<String, String> shortTimeout = params("127.0.0.1:" + shortPort, ShortRecording.class);
+        shortTimeout.put("receiptTimeout", "1");
+        Map<String, String> blocking = params("direct", Blocking.class);
+        blocking.put("receiptQueue", "5");
+        tomcat = EmbeddedTomcat.builder(tmp.resolve("tomcat"))
+                .webapp(app("", main))
+                .webapp(app("/short", shortTimeout))
+                .webapp(app("/blocking", blocking))
+                .start();
+        nginx = startNginx("receipts", receiptPort);
+        shortNginx = startNginx("receipts-short", shortPort);
+        viaNginx = new JdkHttp(nginx.port());
+        direct = new JdkHttp(tomcat.port());
+        stats = mbean("/");
+        shortStats = mbean("/short");
+        blockingStats = mbean("/blocking");
+    }
+
+    static Map<String, String> params(String receipts, Class<?> listener) {
+        Map<String, String> p = new HashMap<>();
+        p.put("locations", media + " => /_xaccel/media/");
+        p.put("mappings", "/library/ => " + media);
+        p.put("receipts", receipts);
+        p.put("receiptListener", listener.getName());
+        return p;
+    }
+
+    static WebApp app(String contextPath, Map<String, String> initParams) {
+        return WebApp.at(contextPath).containerMimeMappings().xaccelFilter(initParams)
+                .servlet("/declare/*", new TaggingServlet()).defaultServlet(new ChainServlet());
+    }
+
+    /** nginx from the shipped template with its receipt lines switched on, as the template's comment says. */
+    static NginxServer startNginx(String suite, int port) throws IOException {
+        Path conf = Files.createDirectories(tmp.resolve(suite)).resolve("xaccel-receipts.conf");
+        Files.writeString(conf, DocsNginx.text("docs/nginx/xaccel-receipts.conf.template")
+                .replace("${RECEIPTS_PORT}", Integer.toString(port)));
+        String template = DocsNginx.text(DocsNginx.TEMPLATE);
+        String on = template
+                .replace("# access_log        logs/access.log  xaccel;", "access_log logs/access.log xaccel;")
+                .replace("# include           xaccel-receipts.conf;", "include " + conf + ";");
+        assertFalse(on.equals(template), "the template's receipt lines are where this test expects them");
+        return DocsNginx.start(suite, on, Map.of(), tomcat.port(), media);
+    }
+
+    static XAccelFilterMXBean mbean(String context) throws Exception {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName name = new javax.management.ObjectName(
+                "dev.xaccel:type=XAccelFilter,context=" + context + ",name=xaccel");
+        return javax.management.JMX.newMXBeanProxy(server, name, XAccelFilterMXBean.class);
+    }
+
+    static int freeUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        Blocking.RELEASE.countDown();
+        if (nginx != null) {
+            nginx.close();
+        }
+        if (shortNginx != null) {
+            shortNginx.close();
+        }
+        if (tomcat != null) {
+            tomcat.close();
+        }
+    }
+
+    @BeforeEach
+    void clear() {
+        Recording.RECEIVED.clear();
+    }
+
+    static XAccelReceipt next() throws InterruptedException {
+        XAccelReceipt r = Recording.RECEIVED.poll(20, TimeUnit.SECONDS);
+        assertNotNull(r, "no receipt within 20 s");
+        return r;
+    }
+
+    static void assertNoMore() throws InterruptedException {
+        XAccelReceipt r = Recording.RECEIVED.poll(500, TimeUnit.MILLISECONDS);
+        assertNull(r, "one receipt per delivery, but also " + r);
+    }
+
+    @Test
+    void aCompleteDownloadThroughNginxHasItsTagBytesAndStatus() throws Exception {
+        HttpResponse<byte[]> r = viaNginx.get("/declare/?f=small.bin&tag=user-42");
+        assertEquals(200, r.statusCode());
+        assertArrayEquals(SMALL, r.body());
+        assertTrue(r.headers().firstValue("X-Xaccel-Receipt").isEmpty(), "the identifier never reaches the client");
+        XAccelReceipt receipt = next();
+        assertEquals(media.resolve("small.bin").toString(), receipt.file());
+        assertEquals("user-42", receipt.tag());
+        assertEquals(Outcome.COMPLETE, receipt.outcome());
+        assertEquals(ServedBy.FRONT_END, receipt.servedBy());
+        assertEquals(200, receipt.status());
+        assertEquals(SMALL.length, receipt.bytes());
+        assertNull(receipt.ranges());
+        assertTrue(receipt.id().matches("[0-9a-f]{32}"), receipt.id());
+        assertNoMore();
+    }
+
+    @Test
+    void aMappedDownloadNamesTheRequestPath() throws Exception {
+        HttpResponse<byte[]> r = viaNginx.get("/library/small.bin");
+        assertEquals(200, r.statusCode());
+        XAccelReceipt receipt = next();
+        assertEquals("/library/small.bin", receipt.file());
+        assertNull(receipt.tag());
+        assertEquals(SMALL.length, receipt.bytes());
+        assertNoMore();
+    }
+
+    @Test
+    void aClientThatLeavesAfterOneMebibyteIsAborted() throws Exception {
+        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), nginx.port())) {
+            c.setSoTimeout(15_000);
+            c.getOutputStream().write("GET /library/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            InputStream in = c.getInputStream();
+            byte[] buf = new byte[64 * 1024];
+            long read = 0;
+            while (read < 1024 * 1024) {
+                int n = in.read(buf);
+                assertTrue(n > 0, "nginx closed early");
+                read += n;
+            }
+        }
+        XAccelReceipt receipt = next();
+        assertEquals(Outcome.ABORTED, receipt.outcome());
+        assertEquals(200, receipt.status());
+        assertTrue(receipt.bytes() < BIG, "bytes " + receipt.bytes());
+        assertNoMore();
+    }
+
+    @Test
+    void aRangeAndAMultiRangeAreReceiptedWithWhatNginxSent() throws Exception {
+        HttpResponse<byte[]> one = viaNginx.get("/library/small.bin", "Range", "bytes=100-199");
+        assertEquals(206, one.statusCode());
+        XAccelReceipt r1 = next();
+        assertEquals(206, r1.status());
+        assertEquals(100, r1.bytes());
+        assertEquals("bytes=100-199", r1.ranges());
+        assertEquals(Outcome.COMPLETE, r1.outcome());
+
+        HttpResponse<byte[]> two = viaNginx.get("/library/small.bin", "Range", "bytes=0-9,1000-1099");
+        assertEquals(206, two.statusCode());
+        XAccelReceipt r2 = next();
+        assertEquals(206, r2.status());
+        assertEquals(two.body().length, r2.bytes(), "the multipart body as the client read it");
+        assertEquals("bytes=0-9,1000-1099", r2.ranges());
+        assertNoMore();
+    }
+
+    @Test
+    void aHeadIsCompleteWithNoBytes() throws Exception {
+        HttpResponse<byte[]> r = viaNginx.send("HEAD", "/library/small.bin");
+        assertEquals(200, r.statusCode());
+        XAccelReceipt receipt = next();
+        assertEquals(Outcome.COMPLETE, receipt.outcome());
+        assertEquals(0, receipt.bytes());
+        assertNoMore();
+    }
+
+    @Test
+    void a304AndA412AreTheFiltersOwnReceipts() throws Exception {
+        String etag = viaNginx.get("/library/small.bin").headers().firstValue("ETag").orElseThrow();
+        next();
+        HttpResponse<byte[]> notModified = viaNginx.get("/library/small.bin", "If-None-Match", etag);
+        assertEquals(304, notModified.statusCode());
+        XAccelReceipt r304 = next();
+        assertEquals(304, r304.status());
+        assertEquals(ServedBy.FILTER, r304.servedBy());
+        assertEquals(0, r304.bytes());
+        HttpResponse<byte[]> failed = viaNginx.get("/library/small.bin", "If-Match", "\"other\"");
+        assertEquals(412, failed.statusCode());
+        XAccelReceipt r412 = next();
+        assertEquals(412, r412.status());
+        assertEquals(ServedBy.FILTER, r412.servedBy());
+        assertNoMore();
+    }
+
+    @Test
+    void theDirectPathReceiptsWhatTheFilterWrote() throws Exception {
+        HttpResponse<byte[]> r = direct.get("/declare/?f=small.bin&tag=t1");
+        assertEquals(200, r.statusCode());
+        assertArrayEquals(SMALL, r.body());
+        XAccelReceipt receipt = next();
+        assertEquals(ServedBy.FILTER, receipt.servedBy());
+        assertEquals(Outcome.COMPLETE, receipt.outcome());
+        assertEquals(SMALL.length, receipt.bytes());
+        assertEquals("t1", receipt.tag());
+        HttpResponse<byte[]> range = direct.get("/library/small.bin", "Range", "bytes=0-99");
+        assertEquals(206, range.statusCode());
+        XAccelReceipt r2 = next();
+        assertEquals(100, r2.bytes());
+        assertEquals(206, r2.status());
+        assertEquals("bytes=0-99", r2.ranges());
+        assertNoMore();
+    }
+
+    @Test
+    void aDownloadInFlightAcrossAReloadIsReceipted() throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        // 2 MiB at 1 MiB/s: still being sent when nginx reloads
+        HttpRequest req = HttpRequest.newBuilder(URI.create(nginx.url("/declare/?f=big.bin&rate=1048576&tag=r")))
+                .header("Range", "bytes=0-2097151").build();
+        var pending = client.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray());
+        Thread.sleep(500);
+        nginx.reload();
+        HttpResponse<byte[]> r = pending.get(30, TimeUnit.SECONDS);
+        assertEquals(206, r.statusCode());
+        assertEquals(2 * 1024 * 1024, r.body().length);
+        XAccelReceipt receipt = next();
+        assertEquals("r", receipt.tag());
+        assertEquals(Outcome.COMPLETE, receipt.outcome());
+        assertEquals(2 * 1024 * 1024, receipt.bytes());
+        assertTrue(receipt.duration().toMillis() >= 1000, "nginx's time: " + receipt.duration());
+        assertNoMore();
+    }
+
+    @Test
+    void tenThousandOffloadsAtSixtyFourAtOnceGetTenThousandReceipts() throws Exception {
+        int total = 10_000;
+        int concurrency = 64;
+        long before = stats.getReceiptBytesFrontEnd();
+        HttpClient client = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        AtomicLong read = new AtomicLong();
+        AtomicLong next = new AtomicLong();
+        List<Future<?>> workers = new ArrayList<>();
+        for (int w = 0; w < concurrency; w++) {
+            workers.add(pool.submit(() -> {
+                long i;
+                while ((i = next.getAndIncrement()) < total) {
+                    // sizes differ by request: the sum checks every count, not just their number
+                    String range = "bytes=0-" + (i % 10_000);
+                    HttpRequest req = HttpRequest.newBuilder(URI.create(nginx.url("/library/small.bin")))
+                            .header("Range", range).timeout(Duration.ofSeconds(60)).build();
+                    HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
+                    assertEquals(206, r.statusCode());
+                    read.addAndGet(r.body().length);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : workers) {
+            f.get(10, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+        long sum = 0;
+        for (int i = 0; i < total; i++) {
+            XAccelReceipt r = next();
+            assertEquals(Outcome.COMPLETE, r.outcome());
+            sum += r.bytes();
+        }
+        assertNoMore();
+        assertEquals(read.get(), sum, "bytes in receipts = bytes the clients read");
+        assertEquals(read.get(), stats.getReceiptBytesFrontEnd() - before);
+    }
+
+    @Test
+    void forgedReplayedAndMalformedLinesAreCountedAndIgnored() throws Exception {
+        HttpResponse<byte[]> r = viaNginx.get("/library/small.bin");
+        assertEquals(200, r.statusCode());
+        XAccelReceipt real = next();
+        long forged = stats.getReceiptLinesForged();
+        long stale = stats.getReceiptLinesStale();
+        long malformed = stats.getReceiptLinesMalformed();
+        long complete = stats.getReceiptsComplete();
+        String format = "<190>Dec  5 06:00:00 xaccel: xr1 %s 200 20000 c=OK 0.001 r=-";
+        try (DatagramSocket s = new DatagramSocket()) {
+            send(s, String.format(format, "0123456789abcdef0123456789abcdef"));
+            send(s, String.format(format, real.id()));
+            send(s, "<190>Dec  5 06:00:00 xaccel: xr1 not-an-id 200 1 c=OK 0.001 r=-");
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && (stats.getReceiptLinesForged() == forged
+                || stats.getReceiptLinesStale() == stale || stats.getReceiptLinesMalformed() == malformed)) {
+            Thread.sleep(20);
+        }
+        assertEquals(forged + 1, stats.getReceiptLinesForged(), "an id this filter never issued");
+        assertEquals(stale + 1, stats.getReceiptLinesStale(), "an id already receipted");
+        assertEquals(malformed + 1, stats.getReceiptLinesMalformed());
+        assertEquals(complete, stats.getReceiptsComplete());
+        assertNoMore();
+    }
+
+    static void send(DatagramSocket s, String line) throws IOException {
+        byte[] b = line.getBytes(StandardCharsets.US_ASCII);
+        s.send(new DatagramPacket(b, b.length, InetAddress.getLoopbackAddress(), receiptPort));
+    }
+
+    @Test
+    void aBlockedListenerNeverHoldsARequestAndDropsAreCounted() throws Exception {
+        int n = 50;
+        for (int i = 0; i < n; i++) {
+            HttpResponse<byte[]> r = direct.get("/blocking/library/small.bin");
+            assertEquals(200, r.statusCode());
+        }
+        // a direct receipt is made once the body is written, maybe after the client has read it
+        long deadline0 = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline0 && blockingStats.getReceiptsComplete() < n) {
+            Thread.sleep(20);
+        }
+        assertEquals(n, blockingStats.getReceiptsComplete());
+        // one receipt held by the blocked listener (none if it had not taken it yet), five queued: the rest dropped
+        long dropped = blockingStats.getReceiptsDropped();
+        assertTrue(dropped == n - 6 || dropped == n - 5, "dropped " + dropped);
+        Blocking.RELEASE.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && Blocking.SEEN.get() + blockingStats.getReceiptsDropped() < n) {
+            Thread.sleep(20);
+        }
+        assertEquals(n, Blocking.SEEN.get() + blockingStats.getReceiptsDropped());
+    }
+
+    @Test
+    void anNginxKilledMidDownloadLeavesAnUnreceiptedReceiptAfterTheBound() throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest req = HttpRequest.newBuilder(
+                URI.create(shortNginx.url("/short/declare/?f=big.bin&rate=65536&tag=k"))).build();
+        var pending = client.sendAsync(req, HttpResponse.BodyHandlers.discarding());
+        Thread.sleep(700);
+        // the master first (else it starts new workers), then its workers: nginx logs nothing more
+        java.util.Set<Long> workers = shortNginx.workerPids();
+        ProcessHandle.of(shortNginx.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        for (long pid : workers) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        XAccelReceipt r = ShortRecording.RECEIVED.poll(20, TimeUnit.SECONDS);
+        assertNotNull(r, "no unreceipted receipt within 20 s");
+        assertEquals(Outcome.UNRECEIPTED, r.outcome());
+        assertEquals("k", r.tag());
+        assertEquals(-1, r.bytes());
+        assertTrue(r.duration().toMillis() >= 1000, r.duration().toString());
+        // the JDK client may retry its GET once while the workers die: every offload is reported, none receipted
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline && shortStats.getReceiptsUnreceipted() < shortStats.getOffloaded()) {
+            Thread.sleep(20);
+        }
+        assertEquals(shortStats.getOffloaded(), shortStats.getReceiptsUnreceipted());
+        assertEquals(0, shortStats.getReceiptsComplete() + shortStats.getReceiptsAborted());
+        pending.cancel(true);
+    }
+}

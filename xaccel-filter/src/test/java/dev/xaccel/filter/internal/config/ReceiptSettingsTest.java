@@ -1,0 +1,46 @@
+package dev.xaccel.filter.internal.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import dev.xaccel.filter.ConfigException;
+
+class ReceiptSettingsTest {
+
+    @Test
+    void offDirectAndALoopbackAddress() {
+        assertFalse(ReceiptSettings.parseMode(ReceiptSettings.OFF, "OFF").enabled());
+        ReceiptSettings direct = ReceiptSettings.parseMode(ReceiptSettings.OFF, "direct");
+        assertTrue(direct.enabled());
+        assertNull(direct.address());
+        assertEquals("direct", direct.shown());
+        assertEquals("127.0.0.1:5140", ReceiptSettings.parseMode(ReceiptSettings.OFF, " 127.0.0.1:5140 ").shown());
+        assertEquals("127.0.0.2:1", ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.2:1").shown());
+        assertEquals("[0:0:0:0:0:0:0:1]:5140", ReceiptSettings.parseMode(ReceiptSettings.OFF, "[::1]:5140").shown());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"10.0.0.1:5140", "0.0.0.0:5140", "192.168.1.1:5140", "localhost:5140", "127.0.0.1",
+        "127.0.0.1:0", "127.0.0.1:70000", "on", "", "[2001:db8::1]:5140"})
+    void anythingElseFailsStartupNamingTheParamAndValue(String value) {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> ReceiptSettings.parseMode(ReceiptSettings.OFF, value));
+        assertTrue(e.getMessage().contains("receipts") && e.getMessage().contains(value), e.getMessage());
+    }
+
+    @Test
+    void timeoutQueueAndListenerAreChecked() {
+        assertThrows(ConfigException.class, () -> ReceiptSettings.OFF.withTimeout(0));
+        assertThrows(ConfigException.class, () -> ReceiptSettings.OFF.withQueue(0));
+        assertThrows(ConfigException.class, () -> ReceiptSettings.OFF.withListenerClass("not a class"));
+        assertEquals(5, ReceiptSettings.OFF.withTimeout(5).timeoutSeconds());
+        assertEquals(7, ReceiptSettings.OFF.withQueue(7).queue());
+    }
+}
