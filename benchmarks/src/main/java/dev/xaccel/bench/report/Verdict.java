@@ -25,6 +25,27 @@ enum Verdict {
         return r.min() >= target ? MET : MISSED;
     }
 
+    /** Against a limit the ratio should stay at or below: met when max ≤ limit, missed when min &gt; limit. */
+    static Verdict atMost(RoundRatios r, double limit) {
+        if (r.isEmpty()) {
+            return NONE;
+        }
+        if (r.ratios().size() < 2 || r.min() <= limit && limit < r.max()) {
+            return UNDECIDED;
+        }
+        return r.max() <= limit ? MET : MISSED;
+    }
+
+    /** {@link #atMost}'s verdict as text, like {@link #text}. */
+    static String textAtMost(RoundRatios r, double limit) {
+        return switch (atMost(r, limit)) {
+            case MET -> "**met**";
+            case MISSED -> "**missed**";
+            case UNDECIDED -> "undecided " + r.warning(limit);
+            case NONE -> "–";
+        };
+    }
+
     /** "**met**", "**missed**", "undecided ⚠ …" saying why, or "–". */
     static String text(RoundRatios r, double target) {
         return switch (of(r, target)) {

@@ -8,7 +8,7 @@ import java.util.List;
 
 import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
-import dev.xaccel.bench.system.Machine;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Processes;
 import dev.xaccel.testsupport.nginx.NginxServer;
 
@@ -20,8 +20,12 @@ import dev.xaccel.testsupport.nginx.NginxServer;
  */
 public final class BenchNginx {
 
-    /** Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret. */
-    public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort) {
+    /**
+     * Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret, and
+     * the servers' CPUs (a worker for each; master and workers pinned to them once started).
+     */
+    public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort,
+            CpuPinning pinning) {
     }
 
     private final NginxServer nginx;
@@ -39,7 +43,7 @@ public final class BenchNginx {
         String template;
         try {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
+                    l.pinning().serverCpus(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
                     l.storePort()));
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
             throw new BenchFailure(e.getMessage(), e);
@@ -56,6 +60,7 @@ public final class BenchNginx {
         }
         processes.adopt(nginx.pid());
         BenchNginx n = new BenchNginx(nginx, version);
+        l.pinning().pinServers(processes, n.pids());
         BenchNginxConf.Ports p = n.ports();
         Log.info("nginx on 127.0.0.1:" + p.proxied() + " (proxied), :" + p.xaccel() + " (xaccel), :" + p.statik()
                 + " (static), :" + p.cached() + " (cached), :" + p.signed() + " (signed), :" + p.confined()
