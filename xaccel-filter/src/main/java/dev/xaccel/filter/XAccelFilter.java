@@ -142,13 +142,13 @@ public final class XAccelFilter implements Filter {
         JmxRegistration jmx;
         try {
             jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
+            RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
+            started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
+                    new OffloadResponseWrapper.Warnings(), ctx, jmx, roots);
         } catch (RuntimeException e) {
-            receipts.close();
+            receipts.close(); // a failed start must not keep the port bound
             throw e;
         }
-        RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
-        started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
-                new OffloadResponseWrapper.Warnings(), ctx, jmx, roots);
         links.publish(); // last: a failed init must not leave the attribute behind
         LOG.info(Messages.get("filter.started", name, line, jmx == null ? InitParams.JMX_NAME_NONE : jmx.name()));
     }

@@ -372,6 +372,18 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * A listener of delivery receipts named by class, as the {@code receiptListener} init-param: made at
+     * {@code init()} from the application's class loader (a public no-argument constructor).
+     *
+     * @param className the binary name of an {@link XAccelReceiptListener}
+     * @return this builder
+     */
+    public XAccelFilterBuilder receiptListener(String className) {
+        config.receiptListener(className);
+        return this;
+    }
+
+    /**
      * Seconds an issued receipt waits for the front end's line before it is reported unreceipted.
      *
      * @param seconds 1 to 604800

@@ -2,7 +2,6 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -172,17 +171,8 @@ class ReceiptsIT {
                 .servlet("/declare/*", new TaggingServlet()).defaultServlet(new ChainServlet());
     }
 
-    /** nginx from the shipped template with its receipt lines switched on, as the template's comment says. */
     static NginxServer startNginx(String suite, int port) throws IOException {
-        Path conf = Files.createDirectories(tmp.resolve(suite)).resolve("xaccel-receipts.conf");
-        Files.writeString(conf, DocsNginx.text("docs/nginx/xaccel-receipts.conf.template")
-                .replace("${RECEIPTS_PORT}", Integer.toString(port)));
-        String template = DocsNginx.text(DocsNginx.TEMPLATE);
-        String on = template
-                .replace("# access_log        logs/access.log  xaccel;", "access_log logs/access.log xaccel;")
-                .replace("# include           xaccel-receipts.conf;", "include " + conf + ";");
-        assertFalse(on.equals(template), "the template's receipt lines are where this test expects them");
-        return DocsNginx.start(suite, on, Map.of(), tomcat.port(), media);
+        return DocsNginx.startWithReceipts(suite, tomcat.port(), media, port);
     }
 
     static XAccelFilterMXBean mbean(String context) throws Exception {

@@ -21,6 +21,9 @@ public final class DocsNginx {
     /** The cached-decision variant (docs/nginx/xaccel-cached-auth.conf.template, {@code ${PUBLIC_PREFIX}}). */
     public static final String CACHED_TEMPLATE = "docs/nginx/xaccel-cached-auth.conf.template";
 
+    /** The receipt lines' include (docs/filter.md, "Delivery receipts"), {@code ${RECEIPTS_PORT}}. */
+    public static final String RECEIPTS_TEMPLATE = "docs/nginx/xaccel-receipts.conf.template";
+
     private DocsNginx() {
     }
 
@@ -49,5 +52,26 @@ public final class DocsNginx {
                 .values(extra)
                 .workersRead(mediaRoot)
                 .start();
+    }
+
+    /**
+     * nginx from {@link #TEMPLATE} with its delivery receipts switched on as its comment says: the two commented
+     * lines of the internal location uncommented, the include rendered from {@link #RECEIPTS_TEMPLATE} for
+     * {@code receiptsPort} (UDP on 127.0.0.1).
+     */
+    public static NginxServer startWithReceipts(String suite, int tomcatPort, Path mediaRoot, int receiptsPort)
+            throws IOException {
+        Path dir = Files.createDirectories(TestPaths.target().resolve("nginx-" + suite + "-receipts"));
+        Path include = dir.resolve("xaccel-receipts.conf");
+        String rendered = text(RECEIPTS_TEMPLATE).replace("${RECEIPTS_PORT}", Integer.toString(receiptsPort));
+        Files.writeString(include, rendered, StandardCharsets.UTF_8);
+        String template = text(TEMPLATE);
+        String on = template
+                .replace("# access_log        logs/access.log  xaccel;", "access_log        logs/access.log  xaccel;")
+                .replace("# include           xaccel-receipts.conf;", "include           " + include + ";");
+        if (on.equals(template) || on.contains("# include")) {
+            throw new IllegalStateException(TEMPLATE + " no longer has its commented receipt lines");
+        }
+        return start(suite, on, Map.of(), tomcatPort, mediaRoot);
     }
 }

@@ -36,6 +36,16 @@ class ReceiptSettingsTest {
     }
 
     @Test
+    void receiptLinesNeedNginxsHeader() {
+        XAccelConfig.Builder b = new XAccelConfig.Builder()
+                .location(java.nio.file.Path.of("/").toAbsolutePath(), "/_x/", null)
+                .headerType(dev.xaccel.filter.HeaderType.X_SENDFILE).receipts("127.0.0.1:5140");
+        ConfigException e = assertThrows(ConfigException.class, b::build);
+        assertTrue(e.getMessage().contains("receipts") && e.getMessage().contains("X-Sendfile"), e.getMessage());
+        assertTrue(b.receipts("direct").build().receipts().enabled(), "direct works with every front end");
+    }
+
+    @Test
     void timeoutQueueAndListenerAreChecked() {
         assertThrows(ConfigException.class, () -> ReceiptSettings.OFF.withTimeout(0));
         assertThrows(ConfigException.class, () -> ReceiptSettings.OFF.withQueue(0));

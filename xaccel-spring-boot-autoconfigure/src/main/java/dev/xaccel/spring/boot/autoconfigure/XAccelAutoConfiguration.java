@@ -5,6 +5,7 @@ import jakarta.servlet.DispatcherType;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -18,6 +19,7 @@ import org.springframework.core.env.Environment;
 
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccelFilter;
+import dev.xaccel.filter.XAccelReceiptListener;
 
 /**
  * Registers {@link XAccelFilter}, configured by {@code xaccel.*} ({@link XAccelProperties}), in a servlet web
@@ -46,14 +48,15 @@ public class XAccelAutoConfiguration {
      *
      * @param properties  {@code xaccel.*}
      * @param environment to compare the order with Spring Security's
+     * @param listeners   every {@link XAccelReceiptListener} bean, handed the filter's receipts
      * @return the registration
      */
     @Bean(name = REGISTRATION_BEAN_NAME)
     @ConditionalOnMissingBean(name = REGISTRATION_BEAN_NAME)
     public FilterRegistrationBean<XAccelFilter> xaccelFilterRegistration(XAccelProperties properties,
-            Environment environment) {
-        FilterRegistrationBean<XAccelFilter> registration =
-                new FilterRegistrationBean<>(XAccelFilterFactory.create(properties));
+            Environment environment, ObjectProvider<XAccelReceiptListener> listeners) {
+        FilterRegistrationBean<XAccelFilter> registration = new FilterRegistrationBean<>(
+                XAccelFilterFactory.create(properties, listeners.orderedStream().toList()));
         registration.setName(FILTER_NAME);
         registration.setOrder(properties.getFilterOrder());
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);

@@ -9,6 +9,7 @@ import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccelFilter;
 import dev.xaccel.filter.XAccelFilterBuilder;
+import dev.xaccel.filter.XAccelReceiptListener;
 
 /**
  * How {@link XAccelProperties} reach the filter: every property is handed to the {@link XAccelFilterBuilder}
@@ -34,6 +35,15 @@ final class XAccelFilterFactory {
      * @throws InvalidXAccelPropertyException naming the first property the filter refuses
      */
     static XAccelFilter create(XAccelProperties p) {
+        return create(p, List.of());
+    }
+
+    /**
+     * The filter the properties describe, its receipts handed to {@code listeners} as well.
+     *
+     * @throws InvalidXAccelPropertyException naming the first property the filter refuses
+     */
+    static XAccelFilter create(XAccelProperties p, List<XAccelReceiptListener> listeners) {
         XAccelFilterBuilder b = XAccelFilter.builder();
         List<XAccelProperties.Location> locations = p.getLocations();
         for (int i = 0; i < locations.size(); i++) {
@@ -109,11 +119,26 @@ final class XAccelFilterFactory {
         if (given(p.getRemoteOrigins())) {
             set(InitParams.REMOTE_ORIGINS, () -> b.remoteOrigins(p.getRemoteOrigins()));
         }
+        receipts(b, p, listeners);
         try {
             return b.build();
         } catch (IllegalArgumentException e) {
             throw refused(propertyOf(e), e);
         }
+    }
+
+    private static void receipts(XAccelFilterBuilder b, XAccelProperties p, List<XAccelReceiptListener> listeners) {
+        if (given(p.getReceipts())) {
+            set(InitParams.RECEIPTS, () -> b.receipts(p.getReceipts().trim()));
+        }
+        if (given(p.getReceiptListener())) {
+            set(InitParams.RECEIPT_LISTENER, () -> b.receiptListener(p.getReceiptListener().trim()));
+        }
+        for (XAccelReceiptListener l : listeners) {
+            b.receiptListener(l);
+        }
+        set(InitParams.RECEIPT_TIMEOUT, () -> b.receiptTimeout(p.getReceiptTimeout()));
+        set(InitParams.RECEIPT_QUEUE, () -> b.receiptQueue(p.getReceiptQueue()));
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.xaccel.spring.boot.autoconfigure;
 
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -22,6 +24,13 @@ import dev.xaccel.filter.XAccelFilterMXBean;
  * <li>{@value #SENT}: counter, base unit {@code bytes}, the file content the filter sent itself (an offloaded
  * file's bytes are the front end's to count);</li>
  * <li>{@value #ACTIVE}: gauge, deliveries under way (the MBean's {@code InFlight}).</li>
+ * <li>{@value #RECEIPTS}: counter, tag {@code outcome} = {@code complete}, {@code aborted}, {@code unreceipted}:
+ * delivery receipts ({@code xaccel.receipts}; 0 while off);</li>
+ * <li>{@value #RECEIPT_BYTES}: counter, base unit {@code bytes}, tag {@code served_by} = {@code front_end},
+ * {@code filter}: the body bytes the receipts report, the front end's included;</li>
+ * <li>{@value #UNMATCHED}: counter, tag {@code reason} = {@code malformed}, {@code forged}, {@code stale}: receipt
+ * lines that counted for nothing;</li>
+ * <li>{@value #DROPPED}: counter, receipts a slow listener lost.</li>
  * </ul>
  * Each is tagged {@code filter} with the filter's name. They read the filter's own counters when the registry
  * asks, and read 0 before it started.
@@ -34,6 +43,15 @@ public class XAccelMeterBinder implements MeterBinder {
     public static final String SENT = "xaccel.sent";
     /** Deliveries under way. */
     public static final String ACTIVE = "xaccel.deliveries.active";
+
+    /** Delivery receipts, by outcome. */
+    public static final String RECEIPTS = "xaccel.receipts";
+    /** Body bytes the receipts report, by who sent them. */
+    public static final String RECEIPT_BYTES = "xaccel.receipts.sent";
+    /** Receipt lines that matched nothing, by reason. */
+    public static final String UNMATCHED = "xaccel.receipts.unmatched.lines";
+    /** Receipts dropped for a slow listener. */
+    public static final String DROPPED = "xaccel.receipts.dropped";
 
     private final XAccelFilters filters;
 
@@ -58,7 +76,35 @@ public class XAccelMeterBinder implements MeterBinder {
                     .description("Deliveries of the XAccelFilter under way: files being sent, offload answers being "
                             + "written")
                     .tag("filter", name).register(registry);
+            receipts(registry, name, filter);
         });
+    }
+
+    private static void receipts(MeterRegistry registry, String name, XAccelFilter filter) {
+        tagged(registry, RECEIPTS, "Delivery receipts of the XAccelFilter, by outcome (complete, aborted, "
+                + "unreceipted)", "receipts", name, filter, "outcome", Map.of(
+                        "complete", XAccelFilterMXBean::getReceiptsComplete,
+                        "aborted", XAccelFilterMXBean::getReceiptsAborted,
+                        "unreceipted", XAccelFilterMXBean::getReceiptsUnreceipted));
+        tagged(registry, RECEIPT_BYTES, "Body bytes the XAccelFilter's delivery receipts report, by who sent them",
+                BaseUnits.BYTES, name, filter, "served_by", Map.of(
+                        "front_end", XAccelFilterMXBean::getReceiptBytesFrontEnd,
+                        "filter", XAccelFilterMXBean::getReceiptBytesFilter));
+        tagged(registry, UNMATCHED, "Receipt lines the XAccelFilter counted for nothing, by reason (malformed, "
+                + "forged, stale)", "lines", name, filter, "reason", Map.of(
+                        "malformed", XAccelFilterMXBean::getReceiptLinesMalformed,
+                        "forged", XAccelFilterMXBean::getReceiptLinesForged,
+                        "stale", XAccelFilterMXBean::getReceiptLinesStale));
+        FunctionCounter.builder(DROPPED, filter, f -> read(f, XAccelFilterMXBean::getReceiptsDropped))
+                .description("Delivery receipts the XAccelFilter dropped for a slow listener")
+                .tag("filter", name).register(registry);
+    }
+
+    private static void tagged(MeterRegistry registry, String meter, String description, String unit, String name,
+            XAccelFilter filter, String tag, Map<String, ToLongFunction<XAccelFilterMXBean>> counters) {
+        new TreeMap<>(counters).forEach((value, counter) -> FunctionCounter.builder(meter, filter,
+                f -> read(f, counter)).description(description).baseUnit(unit).tag("filter", name).tag(tag, value)
+                .register(registry));
     }
 
     /** One description for every outcome: a registry keeps one per name (Prometheus' HELP line). */

@@ -167,6 +167,24 @@ public class XAccelProperties {
      */
     private String remoteOrigins;
 
+    /**
+     * Delivery receipts to every XAccelReceiptListener bean: off, direct (only what the filter sends itself) or a
+     * loopback 127.0.0.1:PORT where nginx's xaccel-receipts.conf logs what it sent (docs/filter.md).
+     */
+    private String receipts = "off";
+
+    /**
+     * Class name of one more XAccelReceiptListener (public no-argument constructor); listener beans need none.
+     * Default: none.
+     */
+    private String receiptListener;
+
+    /** Seconds an offload waits for nginx's receipt line before it is reported unreceipted. */
+    private long receiptTimeout = 3600;
+
+    /** Receipts that may wait for the listeners; beyond, the oldest are dropped and counted. */
+    private int receiptQueue = 10000;
+
     /** What the Actuator info endpoint shows (xaccel.info.*). */
     private final Info info = new Info();
 
@@ -566,6 +584,46 @@ public class XAccelProperties {
     /** @param remoteOrigins the origins remote objects may come from */
     public void setRemoteOrigins(String remoteOrigins) {
         this.remoteOrigins = remoteOrigins;
+    }
+
+    /** @return off, direct or the loopback address of nginx's receipt lines */
+    public String getReceipts() {
+        return receipts;
+    }
+
+    /** @param receipts off, direct or a loopback IP:PORT */
+    public void setReceipts(String receipts) {
+        this.receipts = receipts;
+    }
+
+    /** @return the class name of a receipt listener, or {@code null} */
+    public String getReceiptListener() {
+        return receiptListener;
+    }
+
+    /** @param receiptListener the class name of a receipt listener */
+    public void setReceiptListener(String receiptListener) {
+        this.receiptListener = receiptListener;
+    }
+
+    /** @return seconds an offload waits for its receipt line */
+    public long getReceiptTimeout() {
+        return receiptTimeout;
+    }
+
+    /** @param receiptTimeout seconds an offload waits for its receipt line */
+    public void setReceiptTimeout(long receiptTimeout) {
+        this.receiptTimeout = receiptTimeout;
+    }
+
+    /** @return receipts that may wait for the listeners */
+    public int getReceiptQueue() {
+        return receiptQueue;
+    }
+
+    /** @param receiptQueue receipts that may wait for the listeners */
+    public void setReceiptQueue(int receiptQueue) {
+        this.receiptQueue = receiptQueue;
     }
 
     /** @return what the Actuator info endpoint shows */

@@ -33,7 +33,8 @@ class ConfigurationMetadataTest {
     /** Properties whose default is "not set" (the filter's "required", "none", "not sent", "off", "derived"). */
     static final Set<String> WITHOUT_DEFAULT = Set.of("xaccel.locations", "xaccel.mappings", "xaccel.limit-rate",
             "xaccel.charset", "xaccel.accel-expires", "xaccel.cache-control", "xaccel.jmx-name",
-            "xaccel.signed-link-secret", "xaccel.signed-link-prefix", "xaccel.remote-origins");
+            "xaccel.signed-link-secret", "xaccel.signed-link-prefix", "xaccel.remote-origins",
+            "xaccel.receipt-listener");
 
     private static final Map<String, Object> JSON = read();
 

@@ -40,7 +40,7 @@ class XAccelMeterBinderPrometheusTest {
     void metersRenderAsPrometheusNamesThemAndAsTheDocShowsThem() throws Exception {
         Files.write(media.resolve("a.bin"), new byte[1234]);
         XAccelFilter filter = XAccelFilter.builder().location(media, "/_xaccel/media/").mapping("/media/", media)
-                .jmxName("none").build();
+                .jmxName("none").receipts("direct").build();
         filter.init(new MockFilterConfig(new MockServletContext(), "xaccel"));
         try {
             for (String path : new String[] {"/media/a.bin", "/media/a.bin", "/media/gone.bin"}) {
@@ -59,7 +59,11 @@ class XAccelMeterBinderPrometheusTest {
             assertThat(scrape).contains("xaccel_requests_total{filter=\"xaccel\",outcome=\"direct\"} 2.0\n",
                     "xaccel_requests_total{filter=\"xaccel\",outcome=\"not_found\"} 1.0\n",
                     "xaccel_sent_bytes_total{filter=\"xaccel\"} 2468.0\n",
-                    "xaccel_deliveries_active{filter=\"xaccel\"} 0.0\n")
+                    "xaccel_deliveries_active{filter=\"xaccel\"} 0.0\n",
+                    "xaccel_receipts_total{filter=\"xaccel\",outcome=\"complete\"} 2.0\n",
+                    "xaccel_receipts_sent_bytes_total{filter=\"xaccel\",served_by=\"filter\"} 2468.0\n",
+                    "xaccel_receipts_unmatched_lines_total{filter=\"xaccel\",reason=\"forged\"} 0.0\n",
+                    "xaccel_receipts_dropped_total{filter=\"xaccel\"} 0.0\n")
                     .doesNotContain("bytes_bytes", "requests_requests");
             String doc = Files.readString(TestPaths.repositoryFile("docs/spring-boot.md"), StandardCharsets.UTF_8);
             int start = doc.indexOf(DOC_START);

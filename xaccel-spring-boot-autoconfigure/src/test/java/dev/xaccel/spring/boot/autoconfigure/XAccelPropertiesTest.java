@@ -149,11 +149,24 @@ class XAccelPropertiesTest {
         }, "signedLinkTtl=60");
         case_(set, shows, InitParams.JMX_NAME, p -> p.setJmxName("dev.xaccel:type=Test,name=reach"),
                 "jmxName=dev.xaccel:type=Test,name=reach");
+        case_(set, shows, InitParams.RECEIPTS, p -> p.setReceipts("direct"), "receipts=direct");
+        case_(set, shows, InitParams.RECEIPT_LISTENER, p -> p.setReceiptListener(CountingListener.class.getName()),
+                "receiptListener=" + CountingListener.class.getName());
+        case_(set, shows, InitParams.RECEIPT_TIMEOUT, p -> p.setReceiptTimeout(60), "receiptTimeout=60");
+        case_(set, shows, InitParams.RECEIPT_QUEUE, p -> p.setReceiptQueue(5), "receiptQueue=5");
         assertThat(set.keySet()).as("a case for every init-param")
                 .containsExactlyInAnyOrderElementsOf(XAccelFilter.PARAMS);
         for (String param : set.keySet()) {
             assertThat(line(set.get(param))).as("%s reaches the filter", XAccelProperties.propertyOf(param))
                     .contains(shows.get(param));
+        }
+    }
+
+    /** A receipt listener named by class. */
+    public static final class CountingListener implements dev.xaccel.filter.XAccelReceiptListener {
+        @Override
+        public void onReceipt(dev.xaccel.filter.XAccelReceipt receipt) {
+            // counted by the filter's own counters; nothing more needed here
         }
     }
 
