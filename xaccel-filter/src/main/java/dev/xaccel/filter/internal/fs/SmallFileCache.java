@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * change time as it was. So a file changed less than {@link #SETTLED_MILLIS} before it is read is not kept, and a
  * file whose look differs after its bytes were read from the one before is not kept either.
  *
- * <p>Bounded: at most {@code capacity} bytes of files (init-param {@code smallFileCacheSize}), none larger than
+ * <p>Bounded: at most {@code capacity} bytes of files, each counted with {@link #ENTRY_OVERHEAD} more for what
+ * keeps it (init-param {@code smallFileCacheSize}), none larger than
  * {@code maxFileSize} ({@code smallFileMaxSize}). Beyond, a clock hand evicts the files not hit since it last passed
  * them. Keyed by the file's name below its real root, as the one-pass open has it. Thread-safe: hits take no lock.
  */
@@ -33,6 +34,12 @@ public final class SmallFileCache {
 
     /** How long a file must have been left alone before its bytes are kept: more than any timestamp tick. */
     static final long SETTLED_MILLIS = 1000;
+
+    /**
+     * What each kept file costs besides its bytes (its key, its look, the map's node), counted in the bound so that
+     * many tiny files cannot hold much more memory than the option says.
+     */
+    static final int ENTRY_OVERHEAD = 512;
 
     /** What is compared: the identity, size and both times of the file at the name, as one {@code lstat} gives. */
     private static final String LOOK = "unix:dev,ino,size,lastModifiedTime,ctime";
@@ -44,22 +51,33 @@ public final class SmallFileCache {
     private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
-    /** Bytes of the entries in {@link #entries}; changed only under this instance's lock. */
+    /** Bytes of the entries in {@link #entries}, each with its overhead; changed only under this instance's lock. */
     private long bytes;
     private Iterator<Map.Entry<Path, Entry>> hand;
+
+    /** What one {@code lstat} of the file's name says, compared whole: identity, size, both times in nanoseconds. */
+    private record Look(Object dev, Object ino, Object size, FileTime modified, FileTime changed) {
+        static Look of(Path file) throws IOException {
+            Map<String, Object> a = Files.readAttributes(file, LOOK, NO_FOLLOW);
+            return new Look(a.get("dev"), a.get("ino"), a.get("size"), (FileTime) a.get("lastModifiedTime"),
+                    (FileTime) a.get("ctime"));
+        }
+    }
 
     /** A file's bytes and the look of the file they were read from. */
     private static final class Entry {
         final byte[] content;
-        final Map<String, Object> look;
-        final long lastModifiedMillis;
+        final Look look;
         /** Set by a hit, cleared by the clock hand. */
         volatile boolean used;
 
-        Entry(byte[] content, Map<String, Object> look) {
+        Entry(byte[] content, Look look) {
             this.content = content;
             this.look = look;
-            this.lastModifiedMillis = ((FileTime) look.get("lastModifiedTime")).toMillis();
+        }
+
+        long cost() {
+            return content.length + ENTRY_OVERHEAD;
         }
     }
 
@@ -95,13 +113,13 @@ public final class SmallFileCache {
             misses.increment();
             return null;
         }
-        Map<String, Object> now;
+        Look now;
         try {
             if (root.directory(parent) == null) {
                 misses.increment();
                 return null;
             }
-            now = Files.readAttributes(candidate, LOOK, NO_FOLLOW);
+            now = Look.of(candidate);
         } catch (IOException | ClosedDirectoryStreamException e1) {
             now = null;
         }
@@ -114,7 +132,7 @@ public final class SmallFileCache {
             e.used = true;
         }
         hits.increment();
-        return OpenFile.inMemory(e.content, e.lastModifiedMillis);
+        return OpenFile.inMemory(e.content, e.look.modified().toMillis());
     }
 
     /**
@@ -127,18 +145,17 @@ public final class SmallFileCache {
      */
     OpenFile offer(Path candidate, OpenFile opened) {
         long size = opened.size();
-        if (size > maxFileSize || size > capacity) {
+        if (size > maxFileSize || size + ENTRY_OVERHEAD > capacity) {
             return opened;
         }
         try {
             long readAt = System.currentTimeMillis();
-            Map<String, Object> before = Files.readAttributes(candidate, LOOK, NO_FOLLOW);
-            if ((Long) before.get("size") != size
-                    || ((FileTime) before.get("ctime")).toMillis() > readAt - settledMillis) {
+            Look before = Look.of(candidate);
+            if (!before.size().equals(size) || before.changed().toMillis() > readAt - settledMillis) {
                 return opened;
             }
             byte[] content = readAll(opened, (int) size);
-            if (content == null || !before.equals(Files.readAttributes(candidate, LOOK, NO_FOLLOW))) {
+            if (content == null || !before.equals(Look.of(candidate))) {
                 return opened;
             }
             put(candidate, new Entry(content, before));
@@ -167,15 +184,15 @@ public final class SmallFileCache {
     private synchronized void put(Path key, Entry e) {
         Entry old = entries.put(key, e);
         if (old != null) {
-            bytes -= old.content.length;
+            bytes -= old.cost();
         }
-        bytes += e.content.length;
+        bytes += e.cost();
         evict(key);
     }
 
     private synchronized void remove(Path key, Entry e) {
         if (entries.remove(key, e)) {
-            bytes -= e.content.length;
+            bytes -= e.cost();
         }
     }
 
@@ -198,7 +215,7 @@ public final class SmallFileCache {
             if (e.used && looked <= 2 * entries.size() + 2) {
                 e.used = false;
             } else if (entries.remove(next.getKey(), e)) {
-                bytes -= e.content.length;
+                bytes -= e.cost();
             }
         }
     }
@@ -213,7 +230,7 @@ public final class SmallFileCache {
         return misses.sum();
     }
 
-    /** Bytes of files kept now. */
+    /** Bytes of files kept now, each with {@link #ENTRY_OVERHEAD}. */
     public synchronized long bytes() {
         return bytes;
     }

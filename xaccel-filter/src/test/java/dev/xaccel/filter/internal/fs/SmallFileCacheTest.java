@@ -103,7 +103,7 @@ class SmallFileCacheTest {
         assertArrayEquals(v1, hit.bytes());
         assertEquals(1, cache.hits());
         assertEquals(1, cache.files());
-        assertEquals(v1.length, cache.bytes());
+        assertEquals(v1.length + SmallFileCache.ENTRY_OVERHEAD, cache.bytes());
     }
 
     /** Each change of a kept file is seen on the next read: written in place, same size, same modification time. */
@@ -133,7 +133,22 @@ class SmallFileCacheTest {
         read("small.bin");
         assertEquals(false, read("big.bin").memory());
         assertEquals(true, read("small.bin").memory());
-        assertEquals(100, cache.bytes());
+        assertEquals(100 + SmallFileCache.ENTRY_OVERHEAD, cache.bytes());
+    }
+
+    /** Each kept file counts its overhead too: a thousand one-byte files cannot hold a thousand entries' memory. */
+    @Test
+    void tinyFilesCountWhatKeepsThem() throws Exception {
+        long capacity = 10L * (1 + SmallFileCache.ENTRY_OVERHEAD);
+        SmallFileCache cache = cache(capacity, 100, 0);
+        for (int i = 0; i < 1000; i++) {
+            write("tiny/t" + i, new byte[] {(byte) i}, 0);
+        }
+        for (int i = 0; i < 1000; i++) {
+            assertEquals((byte) i, read("tiny/t" + i).bytes()[0]);
+            assertTrue(cache.files() <= 10, () -> cache.files() + " files kept");
+        }
+        assertEquals(capacity, cache.bytes(), "full, to the byte");
     }
 
     /**
