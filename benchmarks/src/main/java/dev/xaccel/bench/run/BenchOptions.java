@@ -155,10 +155,11 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --side-rounds N       rounds of accept, seed 001's shapes and threads (default %d, at most --runs)
                   --seq N               sequential downloads per large-file measurement (default %d)
                   --parallel N          parallel downloaders (default %d), --parallel-each N downloads each (%d)
-                  --concurrency "C..."  wrk concurrencies for small files (default "%s"; 1 is reported, never
-                                        judged against a target, and measures only the headline setups)
+                  --concurrency "C..."  wrk concurrencies for small files (default "%s"; every setup at the
+                                        highest, the headline setups at the others; 1 is reported, never
+                                        judged against a target)
                   --deep-sizes "S..."   sizes of the file sets three directories below the root, served by
-                                        setups 1, 5, 14 and 15 at every concurrency above 1 (default "%s")
+                                        setups 1, 5 and 14 at every concurrency above 1 (default "%s")
                   --spread-sizes "S..." sizes of the file sets spread one file per directory
                                         (spread-S/AuthorNNN/TitleNN/chapter.bin), measured beside the set of
                                         their size in one directory, setups 1, 3 and 5 (default "%s")
@@ -176,9 +177,8 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --offline             build with mvn -o
                   --no-pin              do not pin (default: the client on one CPU, the servers on the others,
                                         with taskset; off by itself on a 1-CPU machine or without taskset)
-                  --profile|--no-profile  perf profile (cpu-clock, all CPUs) of one extra small-file run per setup \
-                at the
-                                        highest concurrency (default: on when perf works, off with --quick)
+                  --profile|--no-profile  perf profile (cpu-clock, all CPUs) of one extra small-file run per
+                                        setup at the highest concurrency (default off: a diagnosis)
                 Requires nginx, wrk, curl, Java 17+ and Maven; it says what is missing and installs nothing.
                 """.formatted(d.size, d.runs, d.sideRounds, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
                 String.join(" ", d.deepSizes), String.join(" ", d.spreadSizes), d.spreadDirs, d.wrkSeconds,

@@ -9,6 +9,7 @@ import java.util.List;
 import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.system.CpuPinning;
+import dev.xaccel.bench.system.Machine;
 import dev.xaccel.bench.system.Processes;
 import dev.xaccel.testsupport.nginx.NginxServer;
 
@@ -22,7 +23,8 @@ public final class BenchNginx {
 
     /**
      * Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret, and
-     * the servers' CPUs (a worker for each; master and workers pinned to them once started).
+     * the servers' CPUs (master and workers pinned to them once started; {@code worker_processes auto} counts the
+     * machine's cores, as in every earlier run).
      */
     public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort,
             CpuPinning pinning) {
@@ -43,7 +45,7 @@ public final class BenchNginx {
         String template;
         try {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                    l.pinning().serverCpus(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
+                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
                     l.storePort()));
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
             throw new BenchFailure(e.getMessage(), e);

@@ -66,11 +66,6 @@ public final class CpuPinning {
         return !servers.isEmpty();
     }
 
-    /** Servers' CPUs (nginx's worker count): all this process may use when off. */
-    public int serverCpus() {
-        return on() ? servers.size() : Math.max(1, allowed().size());
-    }
-
     /** For the report and the log: who runs where, or why nothing is pinned. */
     public String describe() {
         return note;
