@@ -141,30 +141,38 @@ public final class SmallFileCache {
      *
      * @param candidate the key, as for {@link #lookup}
      * @param opened    the file opened below its root; closed here when its bytes are kept
-     * @return the file in memory when kept, else {@code opened} as it was (not read from)
+     * @return the file in memory when kept, else {@code opened}, still open (read only by position, so what the
+     *         caller sends from it does not depend on this read)
      */
     OpenFile offer(Path candidate, OpenFile opened) {
         long size = opened.size();
         if (size > maxFileSize || size + ENTRY_OVERHEAD > capacity) {
             return opened;
         }
+        byte[] content;
+        Look before;
         try {
             long readAt = System.currentTimeMillis();
-            Look before = Look.of(candidate);
+            before = Look.of(candidate);
             if (!before.size().equals(size) || before.changed().toMillis() > readAt - settledMillis) {
                 return opened;
             }
-            byte[] content = readAll(opened, (int) size);
+            content = readAll(opened, (int) size);
             if (content == null || !before.equals(Look.of(candidate))) {
                 return opened;
             }
-            put(candidate, new Entry(content, before));
-            opened.close();
-            return OpenFile.inMemory(content, opened.lastModifiedMillis());
         } catch (IOException e) {
             // the look failed (the name is gone meanwhile): the open file answers as it would have
             return opened;
         }
+        put(candidate, new Entry(content, before));
+        try {
+            opened.close();
+        } catch (IOException e) {
+            // opened read-only: nothing is lost
+        }
+        // the time the hits will answer with, so that this answer and theirs carry one validator
+        return OpenFile.inMemory(content, before.modified().toMillis());
     }
 
     /** The whole file from position 0, or {@code null} when it is not {@code size} bytes long now. */
