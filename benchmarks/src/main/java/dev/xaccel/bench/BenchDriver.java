@@ -32,6 +32,7 @@ import dev.xaccel.bench.setup.BenchStore;
 import dev.xaccel.bench.setup.DataSet;
 import dev.xaccel.bench.setup.Endpoints;
 import dev.xaccel.bench.setup.TomcatServer;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.LoadWatch;
 import dev.xaccel.bench.system.Machine;
 import dev.xaccel.bench.system.Processes;
@@ -117,9 +118,13 @@ public final class BenchDriver {
             Log.info("not Linux: /proc CPU accounting and TCP_DEFER_ACCEPT need Linux");
         }
         prepareDirectories();
+        // before any server starts: the driver and every client it starts on the client's CPU
+        CpuPinning pinning = CpuPinning.of(options.pin());
+        Log.info("CPU pinning: " + pinning.describe());
+        pinning.pinClient(processes);
         // shared by nginx's secure_link_md5 and the filter (signedLinkSecret); blanked in the results
         String secret = secret();
-        BenchRig rig = startServers(new LoadWatch(loadBefore), secret);
+        BenchRig rig = startServers(new LoadWatch(loadBefore), secret, pinning);
         SetupChecks.verify(rig);
         HopChecks.verify(rig, secret);
         Log.info("all setups answer correctly (offload verified, auth verified)");
@@ -132,9 +137,9 @@ public final class BenchDriver {
     }
 
     /** The data, the BenchServer JVM and nginx, and the clients: everything the checks and workloads use. */
-    private BenchRig startServers(LoadWatch load, String secret) {
+    private BenchRig startServers(LoadWatch load, String secret, CpuPinning pinning) {
         DataSet data = DataSet.prepare(benchDir.resolve("work/data/files"), options.bigBytes(), options.smallCount(),
-                options.smallBytes(), options.size(), options.deepSets());
+                options.smallBytes(), options.size(), options.fileSets().subList(1, options.fileSets().size()));
         String token = "bench-" + Math.abs(new SecureRandom().nextLong());
         Http http = new Http();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -145,16 +150,16 @@ public final class BenchDriver {
         BenchStore.Starting starting = options.setups().stream().anyMatch(Setup.REMOTE::contains)
                 ? BenchStore.start(processes, java, root.resolve("test-support/xaccel-test-store/target"),
                         benchDir.resolve("work/data/store"), work, dev.xaccel.testsupport.Ports.freeLoopbackPort(),
-                        secret().replace('/', '_')) : null;
+                        secret().replace('/', '_'), pinning) : null;
         BenchStore store = starting == null ? null : starting.store();
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
                 classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
-                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds(), store));
+                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds(), store, pinning));
         if (starting != null) {
             starting.await(data);
         }
         BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
-                work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port()));
+                work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port(), pinning));
         if (!tomcat.hasXaccelConnector() && options.has(Setup.TOMCAT)) {
             throw new BenchFailure("setup tomcat needs the xaccel connector (xaccel-tomcat-connector), which this "
                     + "build lacks");
@@ -168,7 +173,7 @@ public final class BenchDriver {
                 new BenchStats(http, tomcat.port()), data, token, work,
                 new Wrk(processes, work, token, options.mainSet()), new Curl(processes, token),
                 new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store,
-                secret);
+                secret, pinning);
         int signed = SignedLinkChecks.links(rig).size();
         if (signed != options.smallCount()) {
             throw new BenchFailure("BenchServer wrote " + signed + " signed links, not " + options.smallCount());

@@ -90,10 +90,13 @@ final class RunReport {
         m.put("param.size", o.size() + " (" + o.bigBytes() + " bytes)");
         m.put("param.small", o.smallCount() + " distinct files of " + o.smallSize() + (o.deepSets().isEmpty() ? ""
                 : "; deep sets of " + o.smallCount() + " files of " + String.join(", ", o.deepSets().stream()
-                        .map(FileSet::size).toList()) + " three directories below the root"));
+                        .map(FileSet::size).toList()) + " three directories below the root")
+                + (o.spreadSets().isEmpty() ? "" : "; spread sets of " + String.join(", ", o.spreadSets().stream()
+                        .map(f -> f.count() + " files of " + f.size()).toList()) + ", one per directory"));
         m.put("param.seed", o.seed() + " (--seed)");
         m.put("param.side-rounds", o.sideRuns() + " (accept filter, seed 001's shapes, virtual threads)");
         m.put("param.rounds", o.runs());
+        m.put("param.pinning", rig.pinning().describe());
         m.put("param.sequential", o.seq() + " downloads per measurement");
         m.put("param.parallel", o.parallel() + " downloaders x " + o.parallelEach() + " download(s)");
         m.put("param.wrk", "concurrency " + words(o.concurrencies()) + ", " + o.wrkSeconds()
@@ -110,6 +113,8 @@ final class RunReport {
         for (SmallCase k : SmallPlan.cases(o)) {
             m.put("label." + k.workload(), o.smallSize().equals(k.files().size()) && !k.files().deep()
                     ? k.files().size() + " at the top, c=" + k.concurrency()
+                    : k.files().spread() ? k.files().size() + " spread over " + k.files().count() + " directories, c="
+                            + k.concurrency()
                     : k.files().size() + " three directories deep, c=" + k.concurrency());
         }
         for (String scenario : List.of("none", "flood")) {

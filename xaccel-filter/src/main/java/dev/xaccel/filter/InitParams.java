@@ -66,6 +66,16 @@ public final class InitParams {
     public static final String MAX_REDIRECT_LENGTH = "maxRedirectLength";
 
     /**
+     * Directories below each root held open for the one-pass open (two descriptors each); {@code 0}: none. Default
+     * {@value #DEFAULT_HELD_DIRECTORIES}.
+     */
+    public static final String HELD_DIRECTORIES = "heldDirectories";
+    /** Total bytes of small files kept in memory for direct answers; {@code 0}: off. Default 16 MiB. */
+    public static final String SMALL_FILE_CACHE_SIZE = "smallFileCacheSize";
+    /** Largest file kept in memory, bytes. Default {@value #DEFAULT_SMALL_FILE_MAX_SIZE}. */
+    public static final String SMALL_FILE_MAX_SIZE = "smallFileMaxSize";
+
+    /**
      * The stores {@link XAccelRemote} objects may come from: {@code scheme://host[:port]} origins separated by
      * commas or whitespace. Default: none (every remote object is refused).
      */
@@ -107,6 +117,12 @@ public final class InitParams {
             "default-src 'none'; style-src 'unsafe-inline'; sandbox";
     /** Default of {@value #MAX_REDIRECT_LENGTH}, bytes. */
     public static final int DEFAULT_MAX_REDIRECT_LENGTH = 2048;
+    /** Default of {@value #HELD_DIRECTORIES}: a library of a few thousand books' directories stays open. */
+    public static final int DEFAULT_HELD_DIRECTORIES = 4096;
+    /** Default of {@value #SMALL_FILE_CACHE_SIZE}, bytes: 16 MiB. */
+    public static final long DEFAULT_SMALL_FILE_CACHE_SIZE = 16L * 1024 * 1024;
+    /** Default of {@value #SMALL_FILE_MAX_SIZE}, bytes: 64 KiB. */
+    public static final int DEFAULT_SMALL_FILE_MAX_SIZE = 64 * 1024;
 
     /** Default of {@value #RECEIPTS}. */
     public static final String DEFAULT_RECEIPTS = "off";

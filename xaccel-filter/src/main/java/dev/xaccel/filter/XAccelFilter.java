@@ -38,6 +38,7 @@ import dev.xaccel.filter.internal.delivery.OffloadResponseWrapper;
 import dev.xaccel.filter.internal.delivery.RemoteDelivery;
 import dev.xaccel.filter.internal.delivery.RootWatch;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
+import dev.xaccel.filter.internal.fs.SmallFileCache;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 import dev.xaccel.filter.internal.metrics.JmxRegistration;
 import dev.xaccel.filter.internal.receipt.Receipts;
@@ -125,7 +126,9 @@ public final class XAccelFilter implements Filter {
         links.checkFree(name);
         String line = InitParam.describe(cfg);
         RootWatch roots = new RootWatch(cfg);
-        FilterStatistics stats = new FilterStatistics(line, roots::missingNow);
+        SmallFileCache smallFiles = cfg.smallFileCache();
+        FilterStatistics stats = smallFiles == null ? new FilterStatistics(line, roots::missingNow)
+                : new FilterStatistics(line, roots::missingNow, smallFiles::hits, smallFiles::misses);
         OffloadDecision decision = new OffloadDecision(cfg);
         Receipts receipts;
         try {

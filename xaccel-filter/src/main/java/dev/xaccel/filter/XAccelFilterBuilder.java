@@ -302,6 +302,40 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * How many directories below each root are held open for the one-pass open (two descriptors each).
+     *
+     * @param count 0 (none: each opened per request) to 65536; default 4096
+     * @return this builder
+     */
+    public XAccelFilterBuilder heldDirectories(int count) {
+        config.heldDirectories(count);
+        return this;
+    }
+
+    /**
+     * Total bytes of small files whose bytes are kept in memory for the answers the filter sends itself, each hit
+     * validated against the file at its name.
+     *
+     * @param bytes 0 (off) to 1 GiB; default 16 MiB
+     * @return this builder
+     */
+    public XAccelFilterBuilder smallFileCacheSize(long bytes) {
+        config.smallFileCacheSize(bytes);
+        return this;
+    }
+
+    /**
+     * The largest file whose bytes are kept in memory.
+     *
+     * @param bytes 1 to 16 MiB; default 64 KiB
+     * @return this builder
+     */
+    public XAccelFilterBuilder smallFileMaxSize(int bytes) {
+        config.smallFileMaxSize(bytes);
+        return this;
+    }
+
+    /**
      * The stores declared remote objects ({@link XAccel#sendRemote}) may come from; any other origin is refused.
      *
      * @param origins {@code scheme://host[:port]} origins separated by commas or whitespace, e.g.

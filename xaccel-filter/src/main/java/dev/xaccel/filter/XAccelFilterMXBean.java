@@ -67,6 +67,22 @@ public interface XAccelFilterMXBean {
     int getMissingRoots();
 
     /**
+     * Direct answers of a small file from memory ({@code smallFileCacheSize}), each validated against the file at
+     * its name just before (its identity, size, modification and change time).
+     *
+     * @return the count since start; 0 when the cache is off
+     */
+    long getSmallFileCacheHits();
+
+    /**
+     * Direct answers of a file opened below its root (no link on the way) whose bytes were not in memory or no
+     * longer matched the file at its name: the file was opened, and kept when small and unchanged for a second.
+     *
+     * @return the count since start; 0 when the cache is off
+     */
+    long getSmallFileCacheMisses();
+
+    /**
      * The effective configuration, one line, as logged at startup (never the signed-link secret).
      *
      * @return {@code name=value} pairs in the order of the init-param table

@@ -15,7 +15,10 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -27,6 +30,7 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
+import dev.xaccel.testsupport.frontend.ServerUser;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
@@ -225,6 +229,76 @@ class UnixSocketOffloadIT {
             Files.setPosixFilePermissions(socket, before);
         }
         assertEquals(0, curlAsNobody());
+    }
+
+    /**
+     * The hop as deployed (docs/nginx/tomcat-unix-connector.xml): nginx's master as root, its workers as www-data;
+     * the socket in a directory {@code root:www-data 2750}, whose setgid bit gives the socket Tomcat creates the
+     * directory's group, and the socket {@code rw-rw----}. Workers in that group get the file byte-exact through the
+     * socket; workers outside it ({@code nobody}) get nginx's 502 and no byte of the file.
+     */
+    @Test
+    void workersInTheSocketsGroupGetTheFileAndWorkersOutsideItGet502() throws Exception {
+        assumeTrue(isRoot() && ServerUser.exists("www-data") && ServerUser.exists("nobody"),
+                "needs root (nginx's master switches its workers to www-data and to nobody) and both accounts");
+        assumeTrue(ServerUser.othersCanReach(dir), "www-data cannot reach " + dir
+                + ": a directory above it lets no others through (the test does not change it)");
+        // what www-data reads, explicitly: the media tree (nginx opens the file) and the way to the socket
+        for (Path p : List.of(dir, media, media.resolve("book"))) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.setPosixFilePermissions(media.resolve(FILE), PosixFilePermissions.fromString("rw-r--r--"));
+        Path run = Files.createDirectory(dir.resolve("run"));
+        Files.getFileAttributeView(run, PosixFileAttributeView.class).setGroup(
+                run.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("www-data"));
+        // the setgid bit: Java's permission API cannot set it
+        Process chmod = new ProcessBuilder("chmod", "2750", run.toString()).inheritIO().start();
+        assertTrue(chmod.waitFor(20, TimeUnit.SECONDS) && chmod.exitValue() == 0, "chmod 2750 " + run);
+        Path groupSocket = run.resolve("app.sock");
+        Connector c = new Connector("org.apache.coyote.http11.Http11NioProtocol");
+        assertTrue(c.setProperty("unixDomainSocketPath", groupSocket.toString()));
+        assertTrue(c.setProperty("unixDomainSocketPathPermissions", "rw-rw----"));
+        tomcat.tomcat().getService().addConnector(c);
+        try (NginxServer inGroup = nginxAs("www-data", "www-data", groupSocket);
+                NginxServer outside = nginxAs("nobody", "nogroup", groupSocket)) {
+            assertEquals(LifecycleState.STARTED, c.getState());
+            assertEquals("www-data", Files.readAttributes(groupSocket, PosixFileAttributes.class).group().getName(),
+                    "the socket takes the setgid directory's group");
+            assertEquals("rw-rw----", PosixFilePermissions.toString(Files.getPosixFilePermissions(groupSocket)));
+            assertEquals(List.of("www-data"), workerUsers(inGroup));
+            assertEquals(List.of("nobody"), workerUsers(outside));
+
+            RawHttp.Response r = RawHttp.get(fileTarget("/unix")).header("X-Request-Id", "unix-group")
+                    .send(inGroup.port());
+            assertEquals(200, r.status(), r.toString());
+            assertArrayEquals(content, r.body());
+            String line = inGroup.awaitAccessLogLine("unix-group");
+            assertTrue(line.contains("ulen=0 ") && line.contains("upstream=unix:" + groupSocket), line);
+
+            RawHttp.Response refused = RawHttp.get(fileTarget("/unix")).header("X-Request-Id", "unix-outside")
+                    .send(outside.port());
+            assertEquals(502, refused.status(), refused.toString());
+            assertTrue(RawHttp.indexOf(refused.raw(), Arrays.copyOf(content, 64), 0) < 0, "no byte of the file");
+            outside.awaitAccessLogLine("unix-outside");
+            assertTrue(outside.errorLog().contains("(13: Permission denied) while connecting to upstream"),
+                    outside.errorLog());
+        } finally {
+            tomcat.tomcat().getService().removeConnector(c);
+            c.destroy();
+        }
+    }
+
+    /** nginx from the shipped template on {@code sock}, its workers as {@code user}:{@code group}. */
+    private static NginxServer nginxAs(String user, String group, Path sock) throws IOException {
+        return NginxServer.builder(TestPaths.target().resolve("nginx-unix-socket-" + user))
+                .template(DocsNginx.text(TEMPLATE)).value("TOMCAT_SOCKET", sock.toString())
+                .value("MEDIA_ROOT", media.toString()).user(user, group).start();
+    }
+
+    /** The accounts nginx's workers run as. */
+    private static List<String> workerUsers(NginxServer nginx) {
+        return nginx.workerPids().stream().map(pid -> ProcessHandle.of(pid).flatMap(h -> h.info().user())
+                .orElse("?")).distinct().toList();
     }
 
     private static int curlAsNobody() throws Exception {

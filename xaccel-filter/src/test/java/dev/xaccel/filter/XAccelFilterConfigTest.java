@@ -93,6 +93,10 @@ class XAccelFilterConfigTest {
         assertEquals("none", c.jmxName());
         assertEquals("default-src 'none'; style-src 'unsafe-inline'; sandbox", c.contentSecurityPolicy());
         assertEquals(2048, c.maxRedirectLength());
+        assertEquals(4096, c.heldDirectories());
+        assertEquals(16L * 1024 * 1024, c.smallFileCacheSize());
+        assertEquals(65536, c.smallFileMaxSize());
+        assertTrue(c.smallFileCache() != null, "small files from memory by default");
     }
 
     @Test
@@ -131,6 +135,9 @@ class XAccelFilterConfigTest {
         p.put("jmxName", "dev.xaccel:type=Test,name=x");
         p.put("contentSecurityPolicy", "sandbox");
         p.put("maxRedirectLength", "12288");
+        p.put("heldDirectories", "0");
+        p.put("smallFileCacheSize", "0");
+        p.put("smallFileMaxSize", "1000");
         XAccelFilter f = init(p);
         try {
             XAccelConfig c = f.config();
@@ -156,6 +163,10 @@ class XAccelFilterConfigTest {
             assertEquals("dev.xaccel:type=Test,name=x", c.jmxName());
             assertEquals("sandbox", c.contentSecurityPolicy());
             assertEquals(12288, c.maxRedirectLength());
+            assertEquals(0, c.heldDirectories());
+            assertEquals(0, c.smallFileCacheSize());
+            assertEquals(null, c.smallFileCache(), "0: off");
+            assertEquals(1000, c.smallFileMaxSize());
             assertTrue(InitParam.describe(c).contains("headerType=X-Sendfile"), InitParam.describe(c));
         } finally {
             f.destroy();
@@ -237,6 +248,13 @@ class XAccelFilterConfigTest {
         "maxRedirectLength | 255",
         "maxRedirectLength | 4k",
         "maxRedirectLength | 99999999999",
+        "heldDirectories | 65537",
+        "heldDirectories | -1",
+        "heldDirectories | 4k",
+        "smallFileCacheSize | 1073741825",
+        "smallFileCacheSize | 16M",
+        "smallFileMaxSize | 0",
+        "smallFileMaxSize | 16777217",
         "symlinks | always",
         "defaultContentType | octet-stream",
         "defaultContentType | text/plain\u0007x",

@@ -92,7 +92,8 @@ public final class Wrk {
         Processes.Result r = processes.run(List.of("wrk", "-t" + threads, "-c" + concurrency, "-d" + seconds + "s",
                 "--timeout", "10s", "-H", "Authorization: Bearer " + token, "-s", script.toString(),
                 "http://" + hostPort + "/"), Map.of("BENCH_PREFIX", prefix, "BENCH_PATTERN", "/" + set.pattern(),
-                "BENCH_FILES", Integer.toString(set.count()), "BENCH_URLS", urls.map(Path::toString).orElse("")));
+                "BENCH_FILES", Integer.toString(set.count()), "BENCH_PER", Integer.toString(set.perDirectory()),
+                "BENCH_URLS", urls.map(Path::toString).orElse("")));
         if (!r.ok()) {
             Log.raw(r.output());
             throw new BenchFailure("wrk failed against " + base);

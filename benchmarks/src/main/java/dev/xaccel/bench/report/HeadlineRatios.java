@@ -9,14 +9,14 @@ import java.util.Set;
 import dev.xaccel.bench.run.SmallCase;
 
 /**
- * The headline ratios of issues 15 and 23 in one table, each measured round by round ({@link RoundRatios}: setup
- * A's value over setup B's of the same round) and judged against its target: the throughput ratio, and beside it
- * the servers' CPU per request (JVM + nginx, per GB for the large file) as B's ÷ A's, so that ≥ 1× reads "A needs no
- * more CPU than B" like a throughput ratio ≥ 1× reads "A is no slower" — the client shares the cores, which pulls
- * throughput ratios towards 1, the servers' CPU is what each setup costs. A ratio whose min–max over the rounds
- * includes its target (or 1× where two setups are compared without one) is flagged with ⚠: the rounds do not
- * decide it. Concurrency 1 is reported but never judged (it measures wake-ups and segment counts, the latency of
- * one connection, not what a request costs). Rows whose setups were not both measured are left out. Written into
+ * The headline ratios of issues 15, 23 and 34 in one table, each measured round by round ({@link RoundRatios}: setup
+ * A's value over setup B's of the same round) and judged against its target: first the servers' CPU per request
+ * (JVM + nginx, per GB for the large file) as B's ÷ A's, so that ≥ 1× reads "A needs no more CPU than B", and beside
+ * it the throughput ratio — the client shares the cores, which pulls throughput ratios towards 1, the servers' CPU is
+ * what each setup costs. The verdict is {@link Verdict}'s: met or missed only when the whole min–max over the rounds
+ * lies on one side of the target (or of 1× where two setups are compared without one), undecided ⚠ otherwise.
+ * Concurrency 1 is reported but never judged (it measures wake-ups and segment counts, the latency of one
+ * connection, not what a request costs). Rows whose setups were not both measured are left out. Written into
  * the report by {@link Report}.
  */
 final class HeadlineRatios {
@@ -96,41 +96,45 @@ final class HeadlineRatios {
                 if (rate.isEmpty()) {
                     continue;
                 }
-                // B's CPU over A's: ≥ 1× when A needs no more
+                // B's CPU over A's: ≥ 1× when A needs no more; judged first, throughput beside it
                 RoundRatios cpu = source.of(w, cpuMetric, l.b(), l.a());
-                rows.add("| " + l.name() + " | " + where + " | " + rate.cell() + " | "
-                        + verdict(l.rate(), rate, judged, "faster", "slower") + " | " + cpu.cell() + " | "
-                        + (cpu.isEmpty() ? "–" : verdict(l.cpu(), cpu, judged, "cheaper", "dearer")) + " |");
+                rows.add("| " + l.name() + " | " + where + " | " + cpu.cell() + " | "
+                        + (cpu.isEmpty() ? "–" : verdict(l.cpu(), cpu, judged, "cheaper", "dearer")) + " | "
+                        + rate.cell() + " | " + verdict(l.rate(), rate, judged, "faster", "slower") + " |");
             }
         });
         if (rows.isEmpty()) {
             return "";
         }
-        return "## Headline ratios (issues 15 and 23)\n\nEach ratio is setup A's requests/s (MB/s for large files) "
-                + "over setup B's in the same round, and beside it the servers' CPU time (JVM + nginx, utime+stime) "
-                + "per request (per GB for large files) as **B's ÷ A's**: ≥ 1× means A needs no more server CPU "
-                + "than B. The client (wrk, curl) shares the cores, which pulls throughput ratios towards 1×; the "
-                + "CPU ratio is what each setup costs. Median (min–max) over the rounds. **⚠** marks a ratio whose "
-                + "min–max includes its target (or 1× where two setups are compared): the rounds do not decide it — "
-                + "run more rounds (`--runs`) or longer ones (`--duration`) before concluding. Concurrency 1 is "
-                + "reported, **not judged**: one connection measures wake-ups and segment counts, not what a "
-                + "request costs.\n\n"
-                + "| ratio (A ÷ B) | where | throughput A ÷ B | target: verdict | server CPU B ÷ A | target: verdict "
+        return "## Headline ratios (issues 15, 23 and 34)\n\nEach ratio is taken round by round. First the servers' "
+                + "CPU time (JVM + nginx, utime+stime) per request (per GB for large files) as **B's ÷ A's**: ≥ 1× "
+                + "means A needs no more server CPU than B — what each setup costs, and the verdict that counts; "
+                + "beside it setup A's requests/s (MB/s for large files) over setup B's, which the client pulls "
+                + "towards 1× where it shares the cores. Median (min–max) over the rounds. A verdict is decided by "
+                + "the whole range, never by the median: **met** when every round reaches the target, **missed** "
+                + "when none does, **undecided** ⚠ otherwise (and with one round: spread unknown) — run more rounds "
+                + "(`--runs`) or longer ones (`--duration`) before concluding. Without a target the same rule says "
+                + "cheaper/dearer or faster/slower against 1×. Concurrency 1 is reported, **not judged**: one "
+                + "connection measures wake-ups and segment counts, not what a request costs.\n\n"
+                + "| ratio (A ÷ B) | where | server CPU B ÷ A | target: verdict | throughput A ÷ B | target: verdict "
                 + "|\n|---|---|---:|---|---:|---|\n"
                 + String.join("\n", rows) + "\n\n";
     }
 
-    /** "≥ 0.97×: met", "no target: **faster**", or at concurrency 1 "reported, not judged (c=1)". */
+    /** "≥ 0.97×: **met**", "no target: **faster**", "… undecided ⚠ …", or at c=1 "reported, not judged (c=1)". */
     static String verdict(double target, RoundRatios r, boolean judged, String above, String below) {
         if (!judged) {
             return (Double.isNaN(target) ? "no target" : "≥ " + Stats.fmt(target, 2) + "×")
                     + ": reported, not judged (c=1)";
         }
         if (!Double.isNaN(target)) {
-            return "≥ " + Stats.fmt(target, 2) + "×: " + r.verdict(target, true);
+            return "≥ " + Stats.fmt(target, 2) + "×: " + Verdict.text(r, target);
         }
-        String side = r.median() > 1 ? above : r.median() < 1 ? below : "equal";
-        return "no target: " + (r.overlaps(1.0) ? side + " by the median, " + r.warning(1.0) + ": undecided"
-                : "**" + side + "**");
+        return "no target: " + switch (Verdict.of(r, 1.0)) {
+            case MET -> "**" + above + "**";
+            case MISSED -> "**" + below + "**";
+            case UNDECIDED -> "undecided " + r.warning(1.0);
+            case NONE -> "–";
+        };
     }
 }

@@ -48,28 +48,15 @@ record RoundRatios(List<Double> ratios) {
     }
 
     /**
-     * The min–max of the rounds includes {@code line} (a target, or 1 for "A against B"): the rounds do not
-     * decide on which side of it the ratio lies. With one round nothing is known about the spread: true.
+     * The min–max of the rounds straddles {@code line} (a target, or 1 for "A against B": some round below it, some
+     * at or above it): the rounds do not decide on which side of it the ratio lies. With one round nothing is known
+     * about the spread: true. {@link Verdict} decides a target by it.
      */
     boolean overlaps(double line) {
         if (ratios.isEmpty()) {
             return false;
         }
-        return ratios.size() < 2 || min() <= line && line <= max();
-    }
-
-    /**
-     * Against a target the ratio should reach ({@code atLeast}) or stay below: {@code met}, {@code missed}, or
-     * either with {@code ⚠ min–max overlaps} when the rounds straddle the target; {@code –} without a round.
-     */
-    String verdict(double target, boolean atLeast) {
-        if (ratios.isEmpty()) {
-            return "–";
-        }
-        double m = median();
-        boolean ok = atLeast ? m >= target : m < target;
-        String v = ok ? "met" : "**missed**";
-        return overlaps(target) ? v + " by the median, " + warning(target) : v;
+        return ratios.size() < 2 || min() < line && line <= max();
     }
 
     /** {@link #cell()} with {@code ⚠} when the min–max overlaps {@code line}. */

@@ -44,6 +44,8 @@ final class SmallFileSection {
             SmallCase.parse(w).ifPresent(id -> {
                 if (id.topLevel()) {
                     ws.add(w);
+                } else if (id.spread()) {
+                    deep.computeIfAbsent(id.deepSize().get() + " spread", k -> new ArrayList<>()).add(w);
                 } else {
                     deep.computeIfAbsent(id.deepSize().get(), k -> new ArrayList<>()).add(w);
                 }
@@ -58,11 +60,19 @@ final class SmallFileSection {
     /** One table per deep set: the setups that serve the file from Tomcat, and the servers' CPU per request. */
     private static String deep(Measurements data, Map<String, List<String>> deep) {
         StringBuilder md = new StringBuilder();
-        deep.forEach((size, ws) -> {
-            md.append("### ").append(size).append(" files three directories below the root\n\n")
-                    .append("`deep/").append(size).append("/files/file-NNN.bin`: the filter resolves three ")
-                    .append("directories per request, DefaultServlet answers from its resource cache. Server CPU = ")
-                    .append("JVM + nginx.\n\n| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
+        deep.forEach((key, ws) -> {
+            String size = key.replace(" spread", "");
+            if (key.endsWith(" spread")) {
+                md.append("### ").append(size).append(" files three directories below the root, one per directory\n\n")
+                        .append("`spread-").append(size).append("/AuthorNNN/TitleNN/chapter.bin`: as deep, but ")
+                        .append("every file in a directory of its own. Server CPU = JVM + nginx.\n\n");
+            } else {
+                md.append("### ").append(size).append(" files three directories below the root\n\n")
+                        .append("`deep/").append(size).append("/files/file-NNN.bin`: the filter resolves three ")
+                        .append("directories per request, DefaultServlet answers from its resource cache. Server ")
+                        .append("CPU = JVM + nginx.\n\n");
+            }
+            md.append("| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
                     .append("|---:|---|---:|---:|---:|---:|\n");
             for (String w : ws) {
                 for (Setup setup : data.setupsIn(w)) {

@@ -3,44 +3,104 @@ package dev.xaccel.bench.run;
 import java.util.Locale;
 
 /**
- * One set of small files the small-file workload cycles through: {@code count} files of {@code bytes} each, either
- * at the top of the data root ({@code small-000.bin} ...: the main set, which every setup serves) or three
- * directories below it ({@code deep/<size>/files/file-000.bin} ...: what an application's tree looks like, where
- * a file-system walk per request costs more than at the top).
+ * One set of small files the small-file workload cycles through: {@code count} files of {@code bytes} each, laid out
+ * one of three ways below the data root ({@link Layout}).
  *
- * @param size  the size as written in the report and in the set's id (e.g. {@code 8K})
- * @param bytes the size in bytes
- * @param deep  three directories below the root, not at its top
- * @param count files in the set
+ * @param size   the size as written in the report and in the set's id (e.g. {@code 8K})
+ * @param bytes  the size in bytes
+ * @param layout where the files lie
+ * @param count  files in the set
  */
-public record FileSet(String size, long bytes, boolean deep, int count) {
+public record FileSet(String size, long bytes, Layout layout, int count) {
+
+    /** Where a set's files lie below the data root. */
+    public enum Layout {
+        /** {@code small-000.bin} ...: the main set, which every setup serves. */
+        TOP,
+        /**
+         * {@code deep/<size>/files/file-000.bin} ...: three directories below the root, all in one directory (a walk
+         * per request costs more than at the top; one held directory serves every request).
+         */
+        DEEP,
+        /**
+         * {@code spread-<size>/Author000/Title00/chapter.bin} ...: as deep, but one file per directory, {@value
+         * #TITLES} titles per author — the shape of an audiobook library, where thousands of directories compete for
+         * whatever the server keeps per directory.
+         */
+        SPREAD
+    }
 
     /** The directory of the deep sets below the data root; the sets' own directories are below it. */
     public static final String DEEP_ROOT = "deep";
+    /** The prefix of a spread set's directory below the data root ({@code spread-8K}). */
+    public static final String SPREAD_ROOT = "spread-";
+    /** Titles per author in a spread set: file i is author i / 10, title i % 10. */
+    public static final int TITLES = 10;
+
+    /** A set at the top ({@code deep} false) or three directories deep in one directory. */
+    public FileSet(String size, long bytes, boolean deep, int count) {
+        this(size, bytes, deep ? Layout.DEEP : Layout.TOP, count);
+    }
+
+    /** Below the top of the root (deep or spread). */
+    public boolean deep() {
+        return layout != Layout.TOP;
+    }
+
+    public boolean spread() {
+        return layout == Layout.SPREAD;
+    }
 
     /** The set's id in workload names: "" for the top-level set (the historic {@code small-c8}), else "8K-deep". */
     public String id() {
-        return deep ? size + "-deep" : "";
+        return switch (layout) {
+            case TOP -> "";
+            case DEEP -> size + "-deep";
+            case SPREAD -> size + "-spread";
+        };
     }
 
     /** The path of file {@code i} relative to the data root, with '/' separators. */
     public String path(int i) {
-        return String.format(Locale.ROOT, pattern(), i);
+        return spread() ? String.format(Locale.ROOT, pattern(), i / TITLES, i % TITLES)
+                : String.format(Locale.ROOT, pattern(), i);
     }
 
-    /** {@link #path}'s format with one {@code %03d} (files.lua formats it the same way). */
+    /**
+     * {@link #path}'s format: one {@code %03d} (the file's number), or for a spread set two (author, title); files.lua
+     * formats it the same way, given {@link #perDirectory()}.
+     */
     public String pattern() {
-        return deep ? DEEP_ROOT + "/" + size + "/files/file-%03d.bin" : "small-%03d.bin";
+        return switch (layout) {
+            case TOP -> "small-%03d.bin";
+            case DEEP -> DEEP_ROOT + "/" + size + "/files/file-%03d.bin";
+            case SPREAD -> SPREAD_ROOT + size + "/Author%03d/Title%02d/chapter.bin";
+        };
     }
 
-    /** The directory of the files relative to the data root, with '/' separators ("" for the top). */
+    /** Titles per author for files.lua ({@link #TITLES}), 0 when the pattern takes the file's number alone. */
+    public int perDirectory() {
+        return spread() ? TITLES : 0;
+    }
+
+    /** The directory of the files relative to the data root, with '/' separators ("" for the top, the spread set's
+     * own directory for a spread set). */
     public String directory() {
-        return deep ? DEEP_ROOT + "/" + size + "/files" : "";
+        return switch (layout) {
+            case TOP -> "";
+            case DEEP -> DEEP_ROOT + "/" + size + "/files";
+            case SPREAD -> SPREAD_ROOT + size;
+        };
     }
 
-    /** "8 KiB files three directories below the root" / "50 KiB files at the top of the root". */
+    /** "8 KiB files three directories below the root" / "50 KiB files at the top of the root" / "... spread ...". */
     public String label() {
-        return kib(bytes) + (deep ? " files three directories below the root" : " files at the top of the root");
+        return kib(bytes) + switch (layout) {
+            case TOP -> " files at the top of the root";
+            case DEEP -> " files three directories below the root";
+            case SPREAD -> " files three directories below the root, one per directory in " + count
+                    + " directories";
+        };
     }
 
     private static String kib(long bytes) {

@@ -2,23 +2,39 @@ package dev.xaccel.bench.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the small-file workload measures in every round, chosen for the time budget ({@link RunPlan}): the top-level
- * set at every concurrency, with every setup at 8 and 64 but at concurrency 1 only the setups of the headline
- * ratios (reported there, not judged); and every deep set (8, 50 and 512 KiB three directories below the root) at
- * every concurrency above 1 for the setups that serve the file from Tomcat, where the size (sendfile from 48 KiB)
- * and the depth (a walk per request) decide. {@code --quick} measures the deep sets with setup 1 only.
+ * set at every concurrency, with every setup at the highest (the chart's, the profile's) but at the others only the
+ * setups of the headline ratios ({@link #HEADLINE}; at concurrency 1, when asked for, {@link #AT_C1}: reported, not
+ * judged); and every deep set (8, 50 and 512 KiB three directories below the root) at every concurrency above 1
+ * for the setups that serve the file from Tomcat ({@link #DEEP}), where the size (sendfile from 48 KiB) and the
+ * depth (a walk per request) decide. {@code --quick} measures the deep sets with setup 1 only. Each spread
+ * set (the same depth, one file per directory in thousands of directories) follows the deep set of its size, both
+ * measured with the direct path and the offload check ({@link #SPREAD}), so that the report can set one against the
+ * other round by round.
  */
 public final class SmallPlan {
 
     /** Measured at concurrency 1: the setups of the headline ratios. */
     public static final List<Setup> AT_C1 = List.of(Setup.TOMCAT, Setup.TOMCAT_NIO, Setup.DEFAULT, Setup.SENDFILE,
             Setup.XACCEL, Setup.BARE, Setup.STATIC);
-    /** Measured with the deep sets: the file served from Tomcat, with and without the xaccel connector. */
-    public static final List<Setup> DEEP = List.of(Setup.TOMCAT, Setup.TOMCAT_NIO, Setup.DEFAULT, Setup.SENDFILE);
+    /** Measured at every judged concurrency: the setups of the headline ratios (A and B of each). */
+    public static final List<Setup> HEADLINE = List.of(Setup.TOMCAT, Setup.TOMCAT_NIO, Setup.DEFAULT, Setup.SENDFILE,
+            Setup.XACCEL, Setup.BARE, Setup.STATIC, Setup.UDS, Setup.CACHED, Setup.SIGNED);
+    /**
+     * Measured with the deep sets: the file served from Tomcat by the filter (checked file, and sendfile by name) and
+     * by DefaultServlet. Stock NIO (setup 15, no target) is measured at the top only since issue 34: its deep
+     * measurements went to the rounds of the judged ratios.
+     */
+    public static final List<Setup> DEEP = List.of(Setup.TOMCAT, Setup.DEFAULT, Setup.SENDFILE);
     /** {@code --quick}'s deep-set setup: the xaccel connector (the others go through the same paths at the top). */
     static final List<Setup> DEEP_QUICK = List.of(Setup.TOMCAT);
+    /** Measured with a spread set and its one-directory twin: the direct path, DefaultServlet, the offload check. */
+    public static final List<Setup> SPREAD = List.of(Setup.TOMCAT, Setup.XACCEL, Setup.DEFAULT);
+    /** {@code --quick}'s: the direct path (the one-directory twin measures it already: no setup more there). */
+    static final List<Setup> SPREAD_QUICK = List.of(Setup.TOMCAT);
 
     private SmallPlan() {
     }
@@ -27,13 +43,21 @@ public final class SmallPlan {
     public static List<SmallCase> cases(BenchOptions o) {
         List<SmallCase> cases = new ArrayList<>();
         for (int c : o.concurrencies()) {
-            add(cases, new SmallCase(o.mainSet(), c, SmallCase.judged(c) ? o.setups().stream().sorted().toList()
-                    : among(o, AT_C1)));
+            List<Setup> top = !SmallCase.judged(c) ? AT_C1 : c == o.highestConcurrency() ? List.of(Setup.values())
+                    : HEADLINE;
+            add(cases, new SmallCase(o.mainSet(), c, among(o, top)));
             if (!SmallCase.judged(c)) {
                 continue;
             }
+            List<Setup> spread = o.quick() ? SPREAD_QUICK : SPREAD;
             for (FileSet f : o.deepSets()) {
-                add(cases, new SmallCase(f, c, among(o, o.quick() ? DEEP_QUICK : DEEP)));
+                Optional<FileSet> twin = o.spreadSets().stream().filter(x -> x.size().equals(f.size())).findFirst();
+                List<Setup> deep = new ArrayList<>(o.quick() ? DEEP_QUICK : DEEP);
+                if (twin.isPresent()) {
+                    spread.stream().filter(x -> !deep.contains(x)).forEach(deep::add);
+                }
+                add(cases, new SmallCase(f, c, among(o, deep)));
+                twin.ifPresent(t -> add(cases, new SmallCase(t, c, among(o, spread))));
             }
         }
         return cases;

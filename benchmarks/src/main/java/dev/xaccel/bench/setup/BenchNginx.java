@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Machine;
 import dev.xaccel.bench.system.Processes;
 import dev.xaccel.testsupport.nginx.NginxServer;
@@ -20,8 +21,13 @@ import dev.xaccel.testsupport.nginx.NginxServer;
  */
 public final class BenchNginx {
 
-    /** Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret. */
-    public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort) {
+    /**
+     * Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret, and
+     * the servers' CPUs (master and workers pinned to them once started; {@code worker_processes auto} counts the
+     * machine's cores, as in every earlier run).
+     */
+    public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort,
+            CpuPinning pinning) {
     }
 
     private final NginxServer nginx;
@@ -56,6 +62,7 @@ public final class BenchNginx {
         }
         processes.adopt(nginx.pid());
         BenchNginx n = new BenchNginx(nginx, version);
+        l.pinning().pinServers(processes, n.pids());
         BenchNginxConf.Ports p = n.ports();
         Log.info("nginx on 127.0.0.1:" + p.proxied() + " (proxied), :" + p.xaccel() + " (xaccel), :" + p.statik()
                 + " (static), :" + p.cached() + " (cached), :" + p.signed() + " (signed), :" + p.confined()

@@ -12,6 +12,7 @@ import dev.xaccel.bench.run.FileSet;
 import dev.xaccel.bench.run.RawResults;
 import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.server.BareAccelServlet;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.CpuTicks;
 import dev.xaccel.bench.system.LoadWatch;
 import dev.xaccel.bench.system.Processes;
@@ -39,11 +40,12 @@ import dev.xaccel.bench.system.Processes;
  * @param classPath  their class path (this module and its dependencies)
  * @param store      the S3 store of the remote setups, or null when none of them runs
  * @param secret     the run's secret: the signed links' and the bare servlet's gate ({@link BareAccelServlet})
+ * @param pinning    the client's and the servers' CPUs (a server a workload starts goes through it)
  */
 public record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
         Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
         RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store,
-        String secret) {
+        String secret, CpuPinning pinning) {
 
     /** The header that passes the token. */
     public String[] auth() {

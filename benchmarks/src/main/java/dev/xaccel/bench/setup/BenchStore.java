@@ -23,6 +23,7 @@ import dev.xaccel.bench.run.BenchFailure;
 import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.Sleep;
 import dev.xaccel.bench.server.StoreAccount;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Processes;
 
 /**
@@ -61,7 +62,7 @@ public final class BenchStore {
      * @param storeModule {@code test-support/xaccel-test-store/target}
      */
     public static Starting start(Processes processes, String java, Path storeModule, Path dir, Path work, int port,
-            String secret) {
+            String secret, CpuPinning pinning) {
         Path ready = work.resolve("store.ready");
         Path log = work.resolve("store.log");
         Path requests = work.resolve("store-requests.log");
@@ -75,9 +76,9 @@ public final class BenchStore {
             throw new BenchFailure("the store module is not built (" + storeModule + "): " + e, e);
         }
         Log.info("starting the S3 store (s3proxy, filesystem backend in " + dir + ")");
-        Process p = processes.start(List.of(java, "-Xms256m", "-Xmx256m", "-XX:+UseSerialGC", "-cp", classPath,
-                "dev.xaccel.teststore.StoreServer", "--dir", dir.toString(), "--bucket", StoreAccount.BUCKET, "--port",
-                Integer.toString(port), "--ready", ready.toString(), "--request-log", requests.toString()),
+        Process p = processes.start(pinning.server(List.of(java, "-Xms256m", "-Xmx256m", "-XX:+UseSerialGC", "-cp",
+                classPath, "dev.xaccel.teststore.StoreServer", "--dir", dir.toString(), "--bucket", StoreAccount.BUCKET,
+                "--port", Integer.toString(port), "--ready", ready.toString(), "--request-log", requests.toString())),
                 Map.of("STORE_ACCESS_KEY", StoreAccount.ACCESS_KEY, "STORE_SECRET_KEY", secret), log);
         return new Starting(new BenchStore(p, port, secret, requests), ready, log);
     }

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
@@ -18,8 +19,9 @@ import dev.xaccel.bench.run.Log;
 
 /**
  * The files every setup serves, in {@code work/data/files}: {@code big.bin} of the large-file size,
- * {@code small-000.bin} ... of the small-file size, and the deep sets ({@link FileSet}:
- * {@code deep/<size>/files/file-000.bin} ...), random bytes. Kept between runs while names and sizes match; read
+ * {@code small-000.bin} ... of the small-file size, the deep sets ({@link FileSet}:
+ * {@code deep/<size>/files/file-000.bin} ...) and the spread sets ({@code spread-<size>/Author000/Title00/chapter.bin}
+ * ...), random bytes. Kept between runs while names and sizes match; read
  * once before the run so that every setup serves them from the page cache.
  */
 public final class DataSet {
@@ -41,7 +43,7 @@ public final class DataSet {
         return prepare(files, bigBytes, smallCount, smallBytes, sizeText, List.of());
     }
 
-    /** The same with the deep sets {@code deep}. */
+    /** The same with the deep and spread sets {@code deep}. */
     public static DataSet prepare(Path files, long bigBytes, int smallCount, long smallBytes, String sizeText,
             List<FileSet> deep) {
         try {
@@ -59,7 +61,11 @@ public final class DataSet {
                 }
             }
             for (FileSet set : deep) {
-                prepareDeep(files, set);
+                if (set.spread()) {
+                    prepareSpread(files, set);
+                } else {
+                    prepareDeep(files, set);
+                }
             }
             DataSet d = new DataSet(files.toRealPath(), smallCount, deep);
             d.warmPageCache();
@@ -95,7 +101,21 @@ public final class DataSet {
         byte[] buf = new byte[1 << 20];
         warm(dir, buf);
         for (FileSet set : deep) {
-            warm(dir.resolve(set.directory()), buf);
+            if (set.spread()) {
+                for (int i = 0; i < set.count(); i++) {
+                    read(dir.resolve(set.path(i)), buf);
+                }
+            } else {
+                warm(dir.resolve(set.directory()), buf);
+            }
+        }
+    }
+
+    private static void read(Path f, byte[] buf) throws IOException {
+        try (InputStream in = Files.newInputStream(f)) {
+            while (in.read(buf) >= 0) {
+                // only reading
+            }
         }
     }
 
@@ -108,6 +128,27 @@ public final class DataSet {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Every file of a spread set at its path with its size; a missing or wrong one is written (directories of a
+     * larger {@code --spread-dirs} of an earlier run are left: no request reaches them).
+     */
+    private static void prepareSpread(Path files, FileSet set) throws IOException {
+        SplittableRandom random = new SplittableRandom();
+        int written = 0;
+        for (int i = 0; i < set.count(); i++) {
+            Path f = files.resolve(set.path(i));
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && Files.size(f) == set.bytes()) {
+                continue;
+            }
+            if (written++ == 0) {
+                Log.info("creating " + set.count() + " files of " + set.size() + " in as many directories below "
+                        + files.resolve(set.directory()));
+            }
+            Files.createDirectories(f.getParent());
+            write(f, set.bytes(), random);
         }
     }
 

@@ -15,6 +15,7 @@ import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.Sleep;
 import dev.xaccel.bench.server.BenchServer;
 import dev.xaccel.bench.server.StoreAccount;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Processes;
 
 /**
@@ -39,7 +40,7 @@ public final class TomcatServer {
     /** How to start it. */
     public record Launch(String java, List<String> jvmOptions, String classPath, Path loggingConfig, Path data,
             Path work, String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds,
-            BenchStore store) {
+            BenchStore store, CpuPinning pinning) {
     }
 
     private final Process process;
@@ -99,7 +100,7 @@ public final class TomcatServer {
         }
         Log.info("starting Tomcat (BenchServer)" + (l.acceptFilterProtocol() == null ? ""
                 : " with the accept-filter connector " + l.acceptFilterProtocol()));
-        Process p = processes.start(cmd, env, log);
+        Process p = processes.start(l.pinning().server(cmd), env, log);
         TomcatServer t = new TomcatServer(p, awaitReady(p, ready, log, "Tomcat"));
         Log.info("Tomcat pid " + t.pid() + " on 127.0.0.1:" + t.port + (t.xaccelPort.isPresent()
                 ? ", xaccel connector on " + t.xaccelPort.getAsInt() : "") + " (accept workload: plain connector "

@@ -111,7 +111,7 @@ public final class VirtualThreadsWorkload implements Workload {
             cmd.addAll(List.of("--plain-prop", p, "--af-plain-prop", p));
         }
         cmd.addAll(List.of("--af-plain-prop", "useVirtualThreads=true"));
-        Process p = rig.processes().start(cmd, Map.of(), work.resolve("tomcat.log"));
+        Process p = rig.processes().start(rig.pinning().server(cmd), Map.of(), work.resolve("tomcat.log"));
         Map<String, String> m = TomcatServer.awaitReady(p, ready, work.resolve("tomcat.log"),
                 "the virtual-thread Tomcat");
         Server s = new Server(p, Integer.parseInt(m.get("port")), Integer.parseInt(m.get("afPlainPort")));

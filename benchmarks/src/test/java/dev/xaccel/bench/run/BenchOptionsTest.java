@@ -29,22 +29,24 @@ class BenchOptionsTest {
         assertFalse(o.quick());
         assertEquals(1L << 30, o.bigBytes());
         assertEquals("1G", o.size());
-        assertEquals(5, o.runs());
-        assertEquals(List.of(1, 8, 64), o.concurrencies());
+        assertEquals(6, o.runs());
+        assertEquals(List.of(8, 64), o.concurrencies());
         assertEquals(List.of(1, 4), o.acceptConcurrencies());
         assertEquals(List.of(Setup.values()), o.setups());
         assertEquals(Set.of(WorkloadKind.values()), o.workloads());
         assertEquals(BENCH.resolve("results"), o.outDir());
-        assertEquals(BenchOptions.Profile.AUTO, o.profile());
+        assertEquals(BenchOptions.Profile.OFF, o.profile(), "a diagnosis, asked for with --profile");
+        assertTrue(o.pin());
         assertEquals(List.of(Setup.TOMCAT, Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.DEFAULT,
                 Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE,
                 Setup.TOMCAT_NIO), o.largeSetups());
         assertEquals("", o.commandLine());
-        assertEquals(3, o.wrkSeconds());
+        assertEquals(4, o.wrkSeconds());
         assertEquals(1, o.sideRuns());
         assertEquals(new FileSet("50K", 50 << 10, false, 100), o.mainSet());
         assertEquals(List.of(new FileSet("8K", 8 << 10, true, 100), new FileSet("50K", 50 << 10, true, 100),
                 new FileSet("512K", 512 << 10, true, 100)), o.deepSets());
+        assertEquals(List.of(new FileSet("8K", 8 << 10, FileSet.Layout.SPREAD, 2000)), o.spreadSets());
         assertTrue(o.seed() >= 0, "a random seed when none is given");
     }
 
@@ -72,7 +74,8 @@ class BenchOptionsTest {
         BenchOptions o = parse("--runs", "1", "--seq", "3", "--parallel", "2", "--parallel-each", "5",
                 "--concurrency", "2 16", "--duration", "2", "--flood", "10,3", "--defer", "7", "--only",
                 "small,jmh", "--setups", "xaccel static,cached", "--jmh", " -f 1  -i 2 ", "--out", "r",
-                "--offline", "--no-profile", "--seed", "1234", "--side-rounds", "3", "--deep-sizes", "4K,1M");
+                "--offline", "--no-profile", "--seed", "1234", "--side-rounds", "3", "--deep-sizes", "4K,1M",
+                "--spread-sizes", "");
         assertEquals(1, o.runs());
         assertEquals(3, o.seq());
         assertEquals(2, o.parallel());
@@ -97,15 +100,28 @@ class BenchOptionsTest {
         assertEquals(3, parse("--runs", "5", "--side-rounds", "3").sideRuns());
         assertEquals(List.of(new FileSet("4K", 4 << 10, true, 100), new FileSet("1M", 1 << 20, true, 100)),
                 o.deepSets());
-        assertEquals(List.of(), parse("--deep-sizes", "").deepSets());
+        assertEquals(List.of(), parse("--deep-sizes", "", "--spread-sizes", "").deepSets());
+    }
+
+    @Test
+    void aSpreadSetBringsTheOneDirectorySetOfItsSizeAndPinningTurnsOff() throws Exception {
+        BenchOptions o = parse("--deep-sizes", "50K", "--spread-sizes", "4K 50K", "--spread-dirs", "30", "--no-pin");
+        assertEquals(List.of(new FileSet("4K", 4 << 10, FileSet.Layout.SPREAD, 30),
+                new FileSet("50K", 50 << 10, FileSet.Layout.SPREAD, 30)), o.spreadSets());
+        assertEquals(List.of(new FileSet("50K", 50 << 10, true, 100), new FileSet("4K", 4 << 10, true, 100)),
+                o.deepSets(), "the twin of each spread set, measured beside it");
+        assertFalse(o.pin());
+        assertEquals(List.of(), parse("--spread-sizes", "").spreadSets());
+        assertEquals("--spread-dirs: expected an integer of at least 10, got '9'", error("--spread-dirs", "9"));
+        assertEquals("--spread-sizes: expected a size like 256M or 1G, got 'big'", error("--spread-sizes", "big"));
     }
 
     @Test
     void sizesInKibMibGib() throws Exception {
-        assertEquals(50L << 10, BenchOptions.bytes("--size", "50K"));
-        assertEquals(256L << 20, BenchOptions.bytes("--size", "256m"));
-        assertEquals(2L << 30, BenchOptions.bytes("--size", "2G"));
-        assertEquals(1000, BenchOptions.bytes("--size", "1000"));
+        assertEquals(50L << 10, OptionValues.bytes("--size", "50K"));
+        assertEquals(256L << 20, OptionValues.bytes("--size", "256m"));
+        assertEquals(2L << 30, OptionValues.bytes("--size", "2G"));
+        assertEquals(1000, OptionValues.bytes("--size", "1000"));
     }
 
     @Test
@@ -135,7 +151,8 @@ class BenchOptionsTest {
         String usage = BenchOptions.usage();
         for (String o : List.of("--quick", "--size", "--runs", "--seq", "--parallel", "--parallel-each",
                 "--concurrency", "--duration", "--flood", "--defer", "--only", "--setups", "--jmh", "--out",
-                "--offline", "--profile", "--no-profile", "--seed", "--side-rounds", "--deep-sizes")) {
+                "--offline", "--profile", "--no-profile", "--seed", "--side-rounds", "--deep-sizes", "--spread-sizes",
+                "--spread-dirs", "--no-pin")) {
             assertTrue(usage.contains(o + " ") || usage.contains(o + "|"), o);
         }
         assertTrue(usage.contains("(default 1G)"), usage);

@@ -16,6 +16,7 @@ import java.util.Set;
 
 import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.server.StoreAccount;
+import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Processes;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.boundary.BoundaryCheck.Caller;
@@ -96,9 +97,10 @@ class BenchBoundaryIT {
         TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), List.of("-Xmx128m"),
                 System.getProperty("java.class.path"), Path.of("src/main/resources/bench-logging.properties")
-                        .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null));
+                        .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null,
+                CpuPinning.off("the boundary test measures nothing")));
         nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
-                data, LINK_SECRET, 0));
+                data, LINK_SECRET, 0, CpuPinning.off("the boundary test measures nothing")));
         endpoints = new Endpoints(tomcat.port(), tomcat.directPort(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()

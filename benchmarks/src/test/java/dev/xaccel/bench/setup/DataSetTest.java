@@ -60,6 +60,30 @@ class DataSetTest {
         assertEquals(1, count(d.file(large, 0).getParent()), "no file beyond the count");
     }
 
+    @Test
+    void aSpreadSetHasOneFilePerDirectoryAtTheDepthOfTheDeepSets(@TempDir Path dir) throws Exception {
+        Path files = dir.resolve("files");
+        FileSet spread = new FileSet("1K", 1024, FileSet.Layout.SPREAD, 25);
+        DataSet d = DataSet.prepare(files, 100, 2, 10, "100", List.of(spread));
+        assertEquals(files.toRealPath().resolve("spread-1K/Author002/Title04/chapter.bin"), d.file(spread, 24));
+        assertEquals(3, count(files.resolve("spread-1K")), "authors 0-2");
+        assertEquals(10, count(files.resolve("spread-1K/Author000")));
+        assertEquals(5, count(files.resolve("spread-1K/Author002")));
+        for (int i = 0; i < 25; i++) {
+            assertEquals(1, count(d.file(spread, i).getParent()), "one file per directory");
+            assertEquals(1024, Files.size(d.file(spread, i)));
+        }
+        assertEquals(d.file(new FileSet("1K", 1024, true, 1), 0).getNameCount(), d.file(spread, 0).getNameCount(),
+                "as deep as the one-directory set");
+        byte[] kept = Files.readAllBytes(d.file(spread, 3));
+        Files.writeString(d.file(spread, 7), "short");
+        Files.delete(d.file(spread, 8));
+        DataSet.prepare(files, 100, 2, 10, "100", List.of(spread));
+        assertArrayEquals(kept, Files.readAllBytes(d.file(spread, 3)), "unchanged files are kept");
+        assertEquals(1024, Files.size(d.file(spread, 7)), "a file of another size is written anew");
+        assertEquals(1024, Files.size(d.file(spread, 8)), "a missing one too");
+    }
+
     private static long count(Path dir) throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
             return s.count();

@@ -116,11 +116,13 @@ public class ZeroCopyIT {
         assertEquals(List.of(expectedBodyWriter()), writers());
     }
 
+    /** Copied from the open file, or written from memory once it was kept (the small-file cache is on). */
     @Test
     void aSmallFileIsCopied() {
         RawHttp.Response r = get(SuiteApp.MAPPED_PREFIX + "small.txt");
         assertArrayEquals(media.content("small.txt"), r.body());
-        assertEquals(List.of("copy"), writers());
+        List<String> writers = writers();
+        assertTrue(writers.equals(List.of("copy")) || writers.equals(List.of("memory")), writers.toString());
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,5 +133,25 @@ class LighttpdFactsIT {
         assertEquals(404, r.status());
         assertArrayEquals(b.content("small.txt"), r.body(), "a 404 with the file as its body");
         assertNull(r.header(H));
+    }
+
+    /**
+     * The shipped config turns lighttpd's HTTP/2 off (server.h2proto): on a cleartext port it is h2c, which no
+     * browser uses and which is one more parser in front of the application. Both ways in are answered as HTTP/1.
+     */
+    @Test
+    void cleartextHttp2IsOff() throws Exception {
+        byte[] preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        // an empty SETTINGS frame, as a client with prior knowledge sends it after the preface
+        byte[] settings = {0, 0, 0, 4, 0, 0, 0, 0, 0};
+        byte[] both = Arrays.copyOf(preface, preface.length + settings.length);
+        System.arraycopy(settings, 0, both, preface.length, settings.length);
+        String answer = new String(DesyncIT.exchange(b.frontEnd.port(), both), StandardCharsets.ISO_8859_1);
+        assertTrue(answer.startsWith("HTTP/1.0 505 HTTP Version Not Supported\r\n"), answer);
+        RawHttp.Response upgrade = b.request(200, "X-Probe", "h2c").header("Connection", "Upgrade, HTTP2-Settings")
+                .header("Upgrade", "h2c").header("HTTP2-Settings", "AAMAAABkAAQAoAAAAAIAAAAA").send(b.frontEnd.port());
+        assertEquals(200, upgrade.status(), "answered as HTTP/1.1, not 101: " + upgrade);
+        assertNull(upgrade.header("Upgrade"), upgrade.toString());
+        assertEquals("h2c", upgrade.header("X-Probe"), "the application's answer: " + upgrade);
     }
 }

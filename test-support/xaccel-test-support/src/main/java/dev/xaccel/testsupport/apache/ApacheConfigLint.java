@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * {@code X-Forwarded-For} is removed; no {@code RequestHeader ... early} (accepted in {@code <Location>}, but it does
  * nothing there);</li>
  * <li>{@code ProxyPass ... nocanon}: otherwise Apache decodes {@code %3B} to {@code ;}, which the application reads
- * as a path parameter.</li>
+ * as a path parameter;</li>
+ * <li>a {@code Transfer-Encoding} other than a lone {@code chunked} is answered 501 by mod_rewrite in the proxied
+ * {@code <Location>}: otherwise mod_proxy_http answers a list ending in {@code chunked} with a 500.</li>
  * </ul>
  */
 public final class ApacheConfigLint {
@@ -92,6 +94,12 @@ public final class ApacheConfigLint {
         }
         if (text.matches("(?s).*RequestHeader\\s+\\S+\\s+\\S+(\\s+\\S+)?\\s+early\\b.*")) {
             problems.add("RequestHeader ... early has no effect inside <Location>");
+        }
+        if (!location.matches("(?s).*RewriteEngine\\s+On\\s*\n.*")
+                || !location.contains("RewriteCond %{HTTP:Transfer-Encoding} !^(chunked)?$ [NC]")
+                || !location.matches("(?s).*RewriteRule\\s+\\^\\s+-\\s+\\[R=501,L\\].*")) {
+            problems.add("no RewriteRule answering 501 to a Transfer-Encoding other than chunked: mod_proxy_http "
+                    + "answers 500");
         }
         Matcher unset = Pattern.compile("(?m)^\\s*Header\\s+(?:always\\s+)?unset\\s+X-Sendfile\\b(.*)$")
                 .matcher(location);

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * it undecoded and cuts it at its first {@code ?};</li>
  * <li>{@code copy_response_headers} (without it the client gets none of the application's headers, not even
  * Content-Type) excluding the offload header;</li>
- * <li>the marker is set and the client's {@code Forwarded}/{@code X-Real-IP} removed.</li>
+ * <li>the marker is set and the client's {@code Forwarded}/{@code X-Real-IP} removed;</li>
+ * <li>{@code handle_errors} answers a malformed chunked request body 400: Caddy reads it only while proxying, and
+ * reverse_proxy would answer 502.</li>
  * </ul>
  */
 public final class CaddyConfigLint {
@@ -66,6 +68,11 @@ public final class CaddyConfigLint {
         }
         if (!text.matches("(?s).*header_up\\s+X-Sendfile-Type\\s+X-Accel-Redirect\\b.*")) {
             problems.add("no header_up X-Sendfile-Type X-Accel-Redirect (the filter's marker)");
+        }
+        String errors = ConfigText.block(text, "handle_errors\\s*\\{", '{', '}');
+        if (errors == null || !errors.matches("(?s).*\\{err\\.message\\}\\.contains\\(\"chunk\"\\).*")
+                || !errors.matches("(?s).*\\brespond\\s+@\\w+\\s+\"[^\"]*\"\\s+400\\b.*")) {
+            problems.add("no handle_errors answering a malformed chunked body 400: reverse_proxy answers 502");
         }
         for (String h : List.of("Forwarded", "X-Real-IP")) {
             if (!text.matches("(?s).*header_up\\s+-" + h + "\\b.*")) {

@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
  * <ul>
  * <li>the configuration is a template ({@code ${NAME}} placeholders, {@link TemplateRenderer}) rendered into the
  * server's own directory, the <em>prefix</em> (made fresh at start, with {@code logs/}); besides the caller's
- * values {@code ${PREFIX}} is that directory;</li>
+ * values {@code ${PREFIX}} is that directory and {@code ${CONF_DIR}} the rendered configuration's, where files it
+ * includes are rendered too ({@link Builder#alongside});</li>
  * <li>the template's listen ports are placeholders filled with free loopback ports; when another process took one
  * before the server bound it (every server says "Address already in use"), it is started again on other
  * ports;</li>
@@ -223,10 +224,11 @@ public abstract class FrontEndServer implements AutoCloseable {
      */
     public abstract static class Builder<B extends Builder<B, S>, S extends FrontEndServer> {
         private final Path prefix;
-        private final String confName;
+        private String confName;
         private String template;
         private String templateFile;
         private final Map<String, String> values = new LinkedHashMap<>();
+        private final Map<String, Path> alongside = new LinkedHashMap<>();
         private List<String> portNames;
         private final List<Path> readDirs = new ArrayList<>();
         private Duration startTimeout = Duration.ofSeconds(15);
@@ -246,6 +248,12 @@ public abstract class FrontEndServer implements AutoCloseable {
             return (B) this;
         }
 
+        /** Where the rendered configuration goes, relative to the prefix, instead of the server's usual name. */
+        public B confName(String name) {
+            this.confName = name;
+            return self();
+        }
+
         /** The configuration template's text. */
         public B template(String text) {
             this.template = text;
@@ -262,6 +270,15 @@ public abstract class FrontEndServer implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+
+        /**
+         * A template the configuration includes (a shipped config that a variant builds on), rendered with the same
+         * values into {@code fileName} beside the configuration.
+         */
+        public B alongside(String fileName, Path template) {
+            alongside.put(fileName, template);
+            return self();
         }
 
         /** The value of placeholder {@code ${name}}. */
@@ -339,6 +356,7 @@ public abstract class FrontEndServer implements AutoCloseable {
                 Map<String, String> all = new LinkedHashMap<>(values);
                 all.putAll(serverValues());
                 all.put("PREFIX", prefix.toString());
+                all.put("CONF_DIR", conf.getParent().toString());
                 ports.forEach((n, p) -> all.put(n, Integer.toString(p)));
                 String text;
                 try {
@@ -350,6 +368,10 @@ public abstract class FrontEndServer implements AutoCloseable {
                     throw new IllegalArgumentException(e.getMessage() + " " + templateFile, e);
                 }
                 Files.writeString(conf, text, StandardCharsets.UTF_8);
+                for (Map.Entry<String, Path> e : alongside.entrySet()) {
+                    Files.writeString(conf.resolveSibling(e.getKey()), TemplateRenderer.render(e.getValue(), all),
+                            StandardCharsets.UTF_8);
+                }
                 Files.deleteIfExists(prefix.resolve("logs/error.log"));
                 ProcessBuilder pb = new ProcessBuilder(command(prefix, conf)).directory(prefix.toFile())
                         .redirectErrorStream(true)

@@ -1,10 +1,12 @@
 package dev.xaccel.testsupport.frontend;
 
+import dev.xaccel.testsupport.TestCertificates;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.servlet.SuiteApp;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,21 +18,28 @@ import java.util.Optional;
  * internal prefix {@link SuiteApp#INTERNAL_PREFIX} (Caddy's route, unused by X-Sendfile but required by the
  * filter). A subclass says which server runs the file and what it does differently from nginx (measured,
  * docs/front-ends.md).
+ * <p>
+ * Each also ships a TLS variant ({@link #tlsFile()}) that includes the plain config, which is then rendered beside
+ * it with the same values: {@link #startTls} runs it with a {@link TestCertificates} PKI ({@code ${TLS_CERT}},
+ * {@code ${TLS_KEY}}); the HTTPS port is the server's first.
  */
 public abstract class ShippedFrontEnd implements FrontEnd.Factory {
 
     private final String name;
     private final String file;
+    private final String tlsFile;
     private final String offloadHeader;
 
     /**
      * @param name          what {@value FrontEnd#PROPERTY} selects: {@code apache}, {@code lighttpd}, {@code caddy}
      * @param file          the shipped config, relative to the repository
+     * @param tlsFile       its shipped TLS variant, in the same directory
      * @param offloadHeader the filter's {@code headerType} for it
      */
-    protected ShippedFrontEnd(String name, String file, String offloadHeader) {
+    protected ShippedFrontEnd(String name, String file, String tlsFile, String offloadHeader) {
         this.name = name;
         this.file = file;
+        this.tlsFile = tlsFile;
         this.offloadHeader = offloadHeader;
     }
 
@@ -49,11 +58,18 @@ public abstract class ShippedFrontEnd implements FrontEnd.Factory {
         return TestPaths.repositoryFile(file);
     }
 
-    /**
-     * Starts the server that runs {@code template} with {@code values} in {@code prefix}, reading {@code mediaRoot}.
-     */
-    protected abstract FrontEndServer server(Path prefix, Path template, Map<String, String> values, Path mediaRoot)
-            throws IOException;
+    /** The shipped TLS variant, relative to the repository: {@code docs/apache/xaccel-tls.conf}, ... */
+    public String tlsFile() {
+        return tlsFile;
+    }
+
+    /** A builder of the server that runs the shipped files, in {@code prefix}. */
+    protected abstract FrontEndServer.Builder<?, ?> builder(Path prefix);
+
+    /** The listen port placeholders of the TLS variant, the HTTPS one first. */
+    protected List<String> tlsPorts() {
+        return List.of("FRONT_PORT");
+    }
 
     /** The front end in {@code target/<name>-<suite>}. */
     @Override
@@ -69,7 +85,32 @@ public abstract class ShippedFrontEnd implements FrontEnd.Factory {
         v.put("APP_PORT", Integer.toString(backendPort));
         v.put("MEDIA_ROOT", real.toString());
         v.putAll(extra);
-        return new RunningFrontEnd(server(TestPaths.target().resolve(name + "-" + suite), template(), v, real));
+        return new RunningFrontEnd(builder(TestPaths.target().resolve(name + "-" + suite)).template(template())
+                .values(v).workersRead(real).start());
+    }
+
+    /**
+     * The TLS variant in {@code target/<name>-<suite>}, presenting {@code pki}'s server certificate; its
+     * {@link FrontEnd#port()} is the HTTPS port.
+     */
+    public RunningFrontEnd startTls(String suite, int backendPort, Path mediaRoot, TestCertificates pki)
+            throws IOException {
+        return startTls(suite, backendPort, mediaRoot, pki, template());
+    }
+
+    /** {@link #startTls(String, int, Path, TestCertificates)} including {@code plain} instead of the shipped config. */
+    public RunningFrontEnd startTls(String suite, int backendPort, Path mediaRoot, TestCertificates pki, Path plain)
+            throws IOException {
+        Path real = mediaRoot.toRealPath();
+        Path tls = TestPaths.repositoryFile(tlsFile);
+        // both under their shipped names in conf/: the variant includes the other by that name
+        return new RunningFrontEnd(builder(TestPaths.target().resolve(name + "-" + suite))
+                .confName("conf/" + tls.getFileName()).template(tls)
+                .alongside(template().getFileName().toString(), plain)
+                .ports(tlsPorts().toArray(String[]::new))
+                .value("APP_PORT", Integer.toString(backendPort)).value("MEDIA_ROOT", real.toString())
+                .value("TLS_CERT", pki.cert().toString()).value("TLS_KEY", pki.key().toString())
+                .workersRead(real).workersRead(pki.dir()).start());
     }
 
     /** {@code locations = <mediaRoot>/ => /_xaccel/media/} and {@code headerType}. */

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * <li>{@code server.follow-symlink = "disable"}: a static link out of the root is refused (the race remains);</li>
  * <li>{@code server.stat-cache-engine = "disable"}: with its stat cache lighttpd sends the file that was there
  * before a replacement, under the application's answer for the new one;</li>
+ * <li>{@code "server.h2proto" => "disable"} in {@code server.feature-flags}: otherwise the cleartext port speaks
+ * h2c (prior knowledge and {@code Upgrade: h2c}), one more parser in front of the application;</li>
  * <li>the marker is set ({@code "X-Sendfile-Type" => "X-Sendfile"}) and the client's {@code X-Forwarded-For} removed
  * ({@code => ""}).</li>
  * </ul>
@@ -60,6 +62,10 @@ public final class LighttpdConfigLint {
         }
         if (!text.matches("(?s).*server\\.stat-cache-engine\\s*=\\s*\"disable\".*")) {
             problems.add("no server.stat-cache-engine = \"disable\": a replaced file is sent in its old version");
+        }
+        if (!text.matches("(?s).*server\\.feature-flags\\s*=\\s*\\([^)]*\"server\\.h2proto\"\\s*=>\\s*"
+                + "\"disable\".*")) {
+            problems.add("no server.feature-flags \"server.h2proto\" => \"disable\": the cleartext port speaks h2c");
         }
         if (!text.matches("(?s).*\"X-Sendfile-Type\"\\s*=>\\s*\"X-Sendfile\".*")) {
             problems.add("no \"X-Sendfile-Type\" => \"X-Sendfile\" in setenv.set-request-header (the filter's marker)");

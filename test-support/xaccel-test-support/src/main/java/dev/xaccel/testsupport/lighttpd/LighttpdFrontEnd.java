@@ -1,23 +1,19 @@
 package dev.xaccel.testsupport.lighttpd;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 
-import dev.xaccel.testsupport.frontend.FrontEndServer;
 import dev.xaccel.testsupport.frontend.ShippedFrontEnd;
 
 /** lighttpd 1.4 (mod_proxy, X-Sendfile) with {@code docs/lighttpd/xaccel.conf}: {@code xaccel.frontend=lighttpd}. */
 public final class LighttpdFrontEnd extends ShippedFrontEnd {
 
     public LighttpdFrontEnd() {
-        super("lighttpd", "docs/lighttpd/xaccel.conf", "X-Sendfile");
+        super("lighttpd", "docs/lighttpd/xaccel.conf", "docs/lighttpd/xaccel-tls.conf", "X-Sendfile");
     }
 
     @Override
-    protected FrontEndServer server(Path prefix, Path template, Map<String, String> values, Path mediaRoot)
-            throws IOException {
-        return LighttpdServer.builder(prefix).template(template).values(values).workersRead(mediaRoot).start();
+    protected LighttpdServer.Builder builder(Path prefix) {
+        return LighttpdServer.builder(prefix);
     }
 
     /** mod_proxy closes the backend connection after each request. */

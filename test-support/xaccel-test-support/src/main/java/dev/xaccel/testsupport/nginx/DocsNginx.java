@@ -16,6 +16,8 @@ public final class DocsNginx {
 
     /** The documented snippet (README.md). */
     public static final String TEMPLATE = "docs/nginx/xaccel.conf.template";
+    /** The TLS variant (docs/nginx/xaccel-tls.conf.template, {@code ${TLS_CERT}} and {@code ${TLS_KEY}}). */
+    public static final String TLS_TEMPLATE = "docs/nginx/xaccel-tls.conf.template";
     /** The cached-decision variant (docs/nginx/xaccel-cached-auth.conf.template, {@code ${PUBLIC_PREFIX}}). */
     public static final String CACHED_TEMPLATE = "docs/nginx/xaccel-cached-auth.conf.template";
 

@@ -138,6 +138,7 @@ public final class NginxServer extends FrontEndServer {
     /** What to start: the template, its values, the port placeholders, the directories the workers read. */
     public static final class Builder extends FrontEndServer.Builder<Builder, NginxServer> {
         private boolean daemon;
+        private String user;
 
         private Builder(Path prefix) {
             super(prefix, "conf/nginx.conf", NGINX_PORT);
@@ -154,6 +155,15 @@ public final class NginxServer extends FrontEndServer {
             return this;
         }
 
+        /**
+         * The workers as {@code account} and {@code group} ({@code user account group;}, for a master started by
+         * root), instead of {@link NginxUser}'s rule: a test of who may reach what (a Unix socket's group).
+         */
+        public Builder user(String account, String group) {
+            this.user = account + " " + group;
+            return this;
+        }
+
         @Override
         protected void prepare(Path prefix) throws IOException {
             Files.createDirectories(prefix.resolve("tmp"));
@@ -164,7 +174,8 @@ public final class NginxServer extends FrontEndServer {
         @Override
         protected List<String> command(Path prefix, Path conf) {
             String globals = (daemon ? "daemon on;" : "daemon off;")
-                    + NginxUser.directive(readDirs()).map(d -> " " + d).orElse("");
+                    + (user != null ? " user " + user + ";"
+                            : NginxUser.directive(readDirs()).map(d -> " " + d).orElse(""));
             return List.of(findBinary().toString(), "-p", prefix + "/", "-e", "logs/error.log",
                     "-c", prefix.relativize(conf).toString(), "-g", globals);
         }

@@ -40,6 +40,26 @@ class ShippedConfigLintTest {
         assertEquals(List.of(), lint(file).apply(text(file)), file);
     }
 
+    /**
+     * Each TLS variant includes its shipped config (no rule copied, none to drift) and, with that included, keeps
+     * every rule of the lint; and it says what makes it HTTPS with HTTP/2.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "docs/apache/xaccel-tls.conf | docs/apache/xaccel.conf | Include \"${CONF_DIR}/xaccel.conf\""
+                + " | Protocols             h2 http/1.1",
+        "docs/lighttpd/xaccel-tls.conf | docs/lighttpd/xaccel.conf | include \"xaccel.conf\""
+                + " | server.feature-flags := ( \"server.h2proto\" => \"enable\" )",
+        "docs/caddy/Caddyfile-tls | docs/caddy/Caddyfile | import Caddyfile | tls ${TLS_CERT} ${TLS_KEY}",
+    })
+    void eachTlsVariantIncludesItsShippedConfigAndKeepsEveryRule(String tls, String shipped, String include,
+            String tlsLine) throws IOException {
+        String text = text(tls);
+        assertTrue(text.contains("\n" + include + "\n"), tls + " includes " + shipped + " by " + include);
+        assertTrue(text.contains(tlsLine), tls + " has " + tlsLine);
+        assertEquals(List.of(), lint(shipped).apply(text.replace(include, text(shipped))), tls);
+    }
+
     @ParameterizedTest(name = "{0}: {1} -> {3}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
         "docs/apache/xaccel.conf | Listen 127.0.0.1:${FRONT_PORT} | Listen ${FRONT_PORT} | not loopback",
@@ -56,6 +76,8 @@ class ShippedConfigLintTest {
         "docs/apache/xaccel.conf | RequestHeader set X-Sendfile-Type \"X-Sendfile\" | `` | marker",
         "docs/apache/xaccel.conf | Require all denied | Require all granted | deny everything",
         "docs/apache/xaccel.conf | ServerName 127.0.0.1 | ServerName 127.0.0.1\\nXSendFile On | outside the proxied",
+        "docs/apache/xaccel.conf | RewriteRule ^ - [R=501,L] | `` | Transfer-Encoding",
+        "docs/lighttpd/xaccel.conf | server.feature-flags = ( \"server.h2proto\" => \"disable\" ) | `` | h2c",
         "docs/lighttpd/xaccel.conf | server.bind          = \"127.0.0.1\" | server.bind = \"0.0.0.0\" | 127.0.0.1",
         "docs/lighttpd/xaccel.conf | \"x-sendfile-docroot\" => ( \"${MEDIA_ROOT}\" ), | `` | any path",
         "docs/lighttpd/xaccel.conf | ( \"${MEDIA_ROOT}\" ) | ( \"/\" ) | not one data root",
@@ -72,6 +94,7 @@ class ShippedConfigLintTest {
         "docs/caddy/Caddyfile | root * ${MEDIA_ROOT} | root * / | not one data root",
         "docs/caddy/Caddyfile | \\treverse_proxy | \\tfile_server\\n\\treverse_proxy | outside handle_response",
         "docs/caddy/Caddyfile | header_up -X-Real-IP | `` | X-Real-IP",
+        "docs/caddy/Caddyfile | \"Bad Request\" 400 | \"Bad Request\" 502 | malformed chunked body",
     })
     void eachRuleFindsItsMistake(String file, String find, String replace, String problem) throws IOException {
         String shipped = text(file);

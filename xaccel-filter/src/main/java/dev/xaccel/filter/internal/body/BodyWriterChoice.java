@@ -27,6 +27,8 @@ public final class BodyWriterChoice {
     public static final String PROPERTY = "dev.xaccel.filter.zeroCopy";
     /** Smaller bodies are copied: a hand-off's setup cost is not worth it (as {@link TomcatSendfile#MIN_SIZE}). */
     public static final long MIN_SIZE = TomcatSendfile.MIN_SIZE;
+    /** The name in the FINE line of a small file's body written from memory. */
+    public static final String MEMORY = "memory";
 
     private static final Logger LOG = Logger.getLogger(BodyWriterChoice.class.getName());
 
@@ -69,6 +71,16 @@ public final class BodyWriterChoice {
             LOG.fine(Messages.get("sender.bodyVia", chosen.name(), Long.toString(length), file));
         }
         return chosen;
+    }
+
+    /**
+     * The FINE line of a body written from a small file's bytes in memory ({@code body via memory}), beside the
+     * writers' lines, so a log reader sees every directly sent single range.
+     */
+    public static void loggedFromMemory(long length, Path file) {
+        if (LOG.isLoggable(Level.FINE)) {
+            LOG.fine(Messages.get("sender.bodyVia", MEMORY, Long.toString(length), file));
+        }
     }
 
     /** What the container's own stream offers for the channel, else the copy loop. */

@@ -118,6 +118,16 @@ public final class FileBody {
             out.write(trailer);
             out.flush();
         }
+
+        /** Writes the parts out of a small file's bytes in memory. */
+        public void write(byte[] content, OutputStream out) throws IOException {
+            for (int i = 0; i < ranges.size(); i++) {
+                out.write(partHeaders.get(i));
+                out.write(content, (int) ranges.get(i).start(), (int) ranges.get(i).length());
+            }
+            out.write(trailer);
+            out.flush();
+        }
     }
 
     private static String boundary() {

@@ -22,6 +22,7 @@ import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.XAccelFilter;
 import dev.xaccel.filter.internal.fs.SafePathResolver;
+import dev.xaccel.filter.internal.fs.SmallFileCache;
 import dev.xaccel.filter.internal.http.TrustedProxies;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PathRules;
@@ -57,6 +58,10 @@ import dev.xaccel.filter.internal.util.ValueRules;
  * @param contentSecurityPolicy the policy of every file, or {@code null} for none
  * @param maxRedirectLength     the longest offload header value(s)
  * @param remoteOrigins         the stores declared remote objects may come from (none: all refused)
+ * @param heldDirectories       the most directories below each root held open (0: none)
+ * @param smallFileCacheSize    total bytes of small files kept in memory (0: none)
+ * @param smallFileMaxSize      the largest file kept in memory
+ * @param smallFileCache        the kept files, shared by every root's resolver; {@code null} when off
  * @param receipts              delivery receipts ({@link ReceiptSettings#OFF} by default)
  */
 public record XAccelConfig(List<Location> locations, List<Mapping> mappings, OffloadMode offload,
@@ -64,11 +69,18 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
         boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks,
-        String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins,
+        String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins, int heldDirectories,
+        long smallFileCacheSize, int smallFileMaxSize, SmallFileCache smallFileCache,
         ReceiptSettings receipts) {
 
     /** Shortest accepted {@code maxRedirectLength}: every offload header below it would be refused anyway. */
     public static final int MIN_REDIRECT_LENGTH = 256;
+    /** Most {@code heldDirectories}: 131,072 descriptors per root, within a usual hard limit. */
+    public static final int MAX_HELD_DIRECTORIES = 65536;
+    /** Most {@code smallFileCacheSize}: 1 GiB, memory a heap holds without a second thought elsewhere. */
+    public static final long MAX_SMALL_FILE_CACHE_SIZE = 1L << 30;
+    /** Most {@code smallFileMaxSize}: 16 MiB; larger files leave through the container's zero-copy ways. */
+    public static final int MAX_SMALL_FILE_MAX_SIZE = 16 * 1024 * 1024;
 
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\\s*;\\s*[^\\u0000-\\u001f\\u007f]*)?");
@@ -150,6 +162,11 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         private String contentSecurityPolicy = InitParams.DEFAULT_CONTENT_SECURITY_POLICY;
         private int maxRedirectLength = InitParams.DEFAULT_MAX_REDIRECT_LENGTH;
         private RemoteOrigins remoteOrigins = RemoteOrigins.NONE;
+        private int heldDirectories = InitParams.DEFAULT_HELD_DIRECTORIES;
+        private long smallFileCacheSize = InitParams.DEFAULT_SMALL_FILE_CACHE_SIZE;
+        private int smallFileMaxSize = InitParams.DEFAULT_SMALL_FILE_MAX_SIZE;
+        /** Made once the values are known ({@link #build()}), before the resolvers that share it. */
+        private SmallFileCache smallFileCache;
         private ReceiptSettings receipts = ReceiptSettings.OFF;
 
         /**
@@ -352,6 +369,36 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             return this;
         }
 
+        /** @param count directories below each root held open, 0 (none) to {@value #MAX_HELD_DIRECTORIES} */
+        public Builder heldDirectories(long count) {
+            if (count < 0 || count > MAX_HELD_DIRECTORIES) {
+                throw ConfigException.invalid(InitParams.HELD_DIRECTORIES, count,
+                        Messages.get("config.heldDirectories", String.valueOf(MAX_HELD_DIRECTORIES)));
+            }
+            heldDirectories = (int) count;
+            return this;
+        }
+
+        /** @param bytes total bytes of small files kept, 0 (off) to {@value #MAX_SMALL_FILE_CACHE_SIZE} */
+        public Builder smallFileCacheSize(long bytes) {
+            if (bytes < 0 || bytes > MAX_SMALL_FILE_CACHE_SIZE) {
+                throw ConfigException.invalid(InitParams.SMALL_FILE_CACHE_SIZE, bytes,
+                        Messages.get("config.smallFileCacheSize", String.valueOf(MAX_SMALL_FILE_CACHE_SIZE)));
+            }
+            smallFileCacheSize = bytes;
+            return this;
+        }
+
+        /** @param bytes the largest file kept, 1 to {@value #MAX_SMALL_FILE_MAX_SIZE} */
+        public Builder smallFileMaxSize(long bytes) {
+            if (bytes < 1 || bytes > MAX_SMALL_FILE_MAX_SIZE) {
+                throw ConfigException.invalid(InitParams.SMALL_FILE_MAX_SIZE, bytes,
+                        Messages.get("config.smallFileMaxSize", String.valueOf(MAX_SMALL_FILE_MAX_SIZE)));
+            }
+            smallFileMaxSize = (int) bytes;
+            return this;
+        }
+
         public Builder remoteOrigins(RemoteOrigins origins) {
             remoteOrigins = Objects.requireNonNull(origins, InitParams.REMOTE_ORIGINS);
             return this;
@@ -387,6 +434,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
 
         /** Resolves the roots and checks what depends on several values. */
         public XAccelConfig build() {
+            smallFileCache = smallFileCacheSize == 0 ? null : new SmallFileCache(smallFileCacheSize, smallFileMaxSize);
             List<Location> locs = locations();
             List<Mapping> maps = mappings();
             if (offload != OffloadMode.NEVER && !allowUnmapped) {
@@ -411,7 +459,8 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
                     sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
-                    maxRedirectLength, remoteOrigins, receipts);
+                    maxRedirectLength, remoteOrigins, heldDirectories, smallFileCacheSize, smallFileMaxSize,
+                    smallFileCache, receipts);
         }
 
         private List<Location> locations() {
@@ -457,7 +506,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
                 throw ConfigException.invalid(param, text, Messages.get("config.root.relative"));
             }
             try {
-                return new SafePathResolver(root, allowHidden, symlinks);
+                return new SafePathResolver(root, allowHidden, symlinks, heldDirectories, smallFileCache);
             } catch (IOException | IllegalArgumentException ex) {
                 throw ConfigException.invalid(param, text, Messages.get("config.root.missing"));
             }

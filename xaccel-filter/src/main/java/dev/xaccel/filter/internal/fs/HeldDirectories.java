@@ -24,28 +24,65 @@ import java.util.concurrent.ConcurrentHashMap;
  * A directory replaced (renamed, exchanged with a link, a file system mounted over it) is opened again from its
  * parent with {@code O_NOFOLLOW}, so a link there fails the open as it always did.
  *
- * <p>At most {@link #CAPACITY} directories are held (two descriptors each); beyond, some are closed and opened
- * again when asked for. A directory closed while another thread uses it makes that use throw
+ * <p>At most {@code capacity} directories are held (init-param {@code heldDirectories}; two descriptors each,
+ * because the JDK keeps a duplicate of each directory's descriptor for its listing); beyond, the ones not used
+ * since the clock hand last passed them are closed first (second chance, as an operating system's page clock),
+ * so the directories a library's requests keep coming back to stay open and a scan of many others cannot close
+ * them all. A directory closed while another thread uses it makes that use throw
  * {@link ClosedDirectoryStreamException}, which the caller answers by asking again. Thread-safe.
  */
 final class HeldDirectories implements Closeable {
 
-    /** Directories held per root: 128 descriptors at most. */
-    static final int CAPACITY = 64;
-
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
     private final SecureDirectoryStream<Path> root;
+    private final int capacity;
     private final ConcurrentHashMap<String, Held> held = new ConcurrentHashMap<>();
+    /** The clock hand: where the next trim goes on looking for a directory not used since the last pass. */
+    private Iterator<Map.Entry<String, Held>> hand;
     private volatile boolean closed;
 
-    /** A directory held open: its parent ({@code null}: the root), its name there, its identity. */
-    private record Held(Held parent, Path name, SecureDirectoryStream<Path> stream, Object key) {
+    /** A directory held open: its parent ({@code null}: the root), its name there, its identity; used lately. */
+    private static final class Held {
+        final Held parent;
+        final Path name;
+        final SecureDirectoryStream<Path> stream;
+        final Object key;
+        /** Set by every use, cleared by the clock hand: only a directory the hand finds unused is closed. */
+        volatile boolean used;
+
+        Held(Held parent, Path name, SecureDirectoryStream<Path> stream, Object key) {
+            this.parent = parent;
+            this.name = name;
+            this.stream = stream;
+                this.key = key;
+            // opened to be used now: not the hand's first choice
+            this.used = true;
+        }
+
+        SecureDirectoryStream<Path> stream() {
+            return stream;
+        }
+
+        void use() {
+            if (!used) {
+                // read before write: a directory used by many threads does not make them write one cache line
+                used = true;
+            }
+        }
     }
 
-    /** @param root the root directory held open; not closed here */
-    HeldDirectories(SecureDirectoryStream<Path> root) {
+    /**
+     * @param root     the root directory held open; not closed here
+     * @param capacity the most directories held at once, at least 1 (0 is {@link RootDirectory}'s to handle: it
+     *                 holds none then)
+     */
+    HeldDirectories(SecureDirectoryStream<Path> root, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity " + capacity);
+        }
         this.root = root;
+        this.capacity = capacity;
     }
 
     /**
@@ -87,13 +124,18 @@ final class HeldDirectories implements Closeable {
 
     /** Whether each directory from the root down to this one is still the one at its name. */
     private boolean isAtItsName(Held dir) {
-        if (dir.parent() != null && !isAtItsName(dir.parent())) {
+        if (dir.parent != null && !isAtItsName(dir.parent)) {
             return false;
         }
         try {
-            BasicFileAttributes now = streamOf(dir.parent())
-                    .getFileAttributeView(dir.name(), BasicFileAttributeView.class, NO_FOLLOW).readAttributes();
-            return now.isDirectory() && dir.key().equals(now.fileKey());
+            BasicFileAttributes now = streamOf(dir.parent)
+                    .getFileAttributeView(dir.name, BasicFileAttributeView.class, NO_FOLLOW).readAttributes();
+            if (now.isDirectory() && dir.key.equals(now.fileKey())) {
+                // the parents are used through their children: kept while a child is
+                dir.use();
+                return true;
+            }
+            return false;
         } catch (IOException | ClosedDirectoryStreamException e) {
             return false;
         }
@@ -103,13 +145,31 @@ final class HeldDirectories implements Closeable {
         return dir == null ? root : dir.stream();
     }
 
-    /** Over capacity: closes some held directories (not the one just opened); their children are opened again. */
-    private void trim(String keep) {
-        Iterator<Map.Entry<String, Held>> it = held.entrySet().iterator();
-        while (held.size() > CAPACITY && it.hasNext()) {
-            Map.Entry<String, Held> e = it.next();
-            if (!e.getKey().equals(keep) && held.remove(e.getKey(), e.getValue())) {
-                closeQuietly(e.getValue());
+    /**
+     * Over capacity: the clock hand goes round the held directories, clearing the mark of each one used since it
+     * last passed and closing the first it finds unmarked (never the one just opened), until the capacity is kept.
+     * Two rounds find one, the first clearing every mark; should other threads mark them again as fast, the third
+     * closes regardless, so the bound on descriptors holds.
+     */
+    private synchronized void trim(String keep) {
+        int looked = 0;
+        while (held.size() > capacity) {
+            if (hand == null || !hand.hasNext()) {
+                hand = held.entrySet().iterator();
+                if (!hand.hasNext()) {
+                    return;
+                }
+            }
+            Map.Entry<String, Held> e = hand.next();
+            looked++;
+            Held dir = e.getValue();
+            if (e.getKey().equals(keep)) {
+                continue;
+            }
+            if (dir.used && looked <= 2 * held.size() + 2) {
+                dir.used = false;
+            } else if (held.remove(e.getKey(), dir)) {
+                closeQuietly(dir);
             }
         }
     }

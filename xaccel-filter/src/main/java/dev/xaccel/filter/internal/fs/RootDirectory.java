@@ -12,6 +12,8 @@ import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
+import dev.xaccel.filter.InitParams;
+
 /**
  * The real root directory of a location or mapping, held open while the filter runs, so that a file below it is
  * opened relative to it ({@code openat(2)}) without opening the root again for every request.
@@ -34,6 +36,8 @@ public final class RootDirectory implements Closeable {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Path path;
+    /** The most directories below the root held open ({@code heldDirectories}); 0: none, only the root. */
+    private final int heldDirectories;
     /** What the cleaner closes: the streams held now. Never refers back to this instance. */
     private final Held held = new Held();
 
@@ -50,9 +54,19 @@ public final class RootDirectory implements Closeable {
         }
     }
 
-    /** @param path the real root directory */
+    /** @param path the real root directory; the default number of directories below it held */
     public RootDirectory(Path path) {
+        this(path, InitParams.DEFAULT_HELD_DIRECTORIES);
+    }
+
+    /**
+     * @param path            the real root directory
+     * @param heldDirectories the most directories below it held open (two descriptors each); 0: none, each opened
+     *                        per request by the careful path
+     */
+    public RootDirectory(Path path, int heldDirectories) {
         this.path = Objects.requireNonNull(path, "path");
+        this.heldDirectories = heldDirectories;
         CLEANER.register(this, held);
     }
 
@@ -77,12 +91,13 @@ public final class RootDirectory implements Closeable {
      * A directory below the root held open ({@link HeldDirectories}): each name on the way looked at once.
      *
      * @param relativeDir checked segments below the root, '/'-separated; empty for the root itself
-     * @return the open directory; {@code null} as for {@link #stream()}
+     * @return the open directory; {@code null} as for {@link #stream()}, and for a directory below the root when
+     *         none is held ({@code heldDirectories=0})
      * @throws IOException when a directory on the way is missing, a link or not a directory
      */
     public SecureDirectoryStream<Path> directory(String relativeDir) throws IOException {
         Open open = current();
-        if (open == null) {
+        if (open == null || (open.below() == null && !relativeDir.isEmpty())) {
             return null;
         }
         return relativeDir.isEmpty() ? open.stream() : open.below().directory(relativeDir);
@@ -127,7 +142,8 @@ public final class RootDirectory implements Closeable {
                 secure.close();
                 return null;
             }
-            return new Open(secure, key, new HeldDirectories(secure));
+            return new Open(secure, key,
+                    heldDirectories == 0 ? null : new HeldDirectories(secure, heldDirectories));
         } catch (IOException e) {
             return null;
         }
@@ -135,7 +151,9 @@ public final class RootDirectory implements Closeable {
 
     private static void closeQuietly(Open open) {
         if (open != null) {
-            open.below().close();
+            if (open.below() != null) {
+                open.below().close();
+            }
             try {
                 open.stream().close();
             } catch (IOException e) {

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.PathRules;
@@ -64,6 +65,8 @@ public final class SafePathResolver {
     private final RootDirectory directory;
     private final boolean allowHidden;
     private final SymlinkPolicy policy;
+    /** Small files' bytes for the one-pass open, validated on every hit; {@code null}: none kept. */
+    private final SmallFileCache smallFiles;
 
     /**
      * @param root        an existing directory; it is made real once here
@@ -73,6 +76,21 @@ public final class SafePathResolver {
      * @throws IllegalArgumentException if the root is not a directory
      */
     public SafePathResolver(Path root, boolean allowHidden, SymlinkPolicy policy) throws IOException {
+        this(root, allowHidden, policy, InitParams.DEFAULT_HELD_DIRECTORIES, null);
+    }
+
+    /**
+     * @param root            an existing directory; it is made real once here
+     * @param allowHidden     whether segments starting with {@code .} are allowed
+     * @param policy          the symbolic link policy
+     * @param heldDirectories the most directories below the root held open ({@link RootDirectory}); 0: none
+     * @param smallFiles      small files' bytes kept for {@link #open}, shared by a filter's resolvers;
+     *                        {@code null}: none
+     * @throws IOException              if the root does not exist or cannot be resolved
+     * @throws IllegalArgumentException if the root is not a directory
+     */
+    public SafePathResolver(Path root, boolean allowHidden, SymlinkPolicy policy, int heldDirectories,
+            SmallFileCache smallFiles) throws IOException {
         Objects.requireNonNull(root, "root");
         this.policy = Objects.requireNonNull(policy, "policy");
         Path real = root.toAbsolutePath().toRealPath();
@@ -80,8 +98,9 @@ public final class SafePathResolver {
             throw new IllegalArgumentException(Messages.get("resolver.rootNotDirectory", root));
         }
         this.root = real;
-        this.directory = new RootDirectory(real);
+        this.directory = new RootDirectory(real, heldDirectories);
         this.allowHidden = allowHidden;
+        this.smallFiles = smallFiles;
     }
 
     /** The real root directory. */
@@ -161,12 +180,23 @@ public final class SafePathResolver {
         return opening.resolution() == LINK_MET ? null : opening;
     }
 
-    /** The plain one-pass open, else the resolution {@code careful} gives and the open of its real path. */
+    /**
+     * The small file's bytes in memory, else the plain one-pass open (whose small, settled file is kept), else the
+     * resolution {@code careful} gives and the open of its real path.
+     */
     private Opening openChecked(Path candidate, String relative, Supplier<Resolution> careful) {
         if (WALK) {
+            if (smallFiles != null) {
+                int slash = relative.lastIndexOf('/');
+                OpenFile kept = smallFiles.lookup(directory, slash < 0 ? "" : relative.substring(0, slash), candidate);
+                if (kept != null) {
+                    return Opening.opened(Resolution.ok(directory, candidate, relative), kept);
+                }
+            }
             Optional<OpenFile> plain = ConfinedOpener.openPlain(directory, relative);
             if (plain.isPresent()) {
-                return Opening.opened(Resolution.ok(directory, candidate, relative), plain.get());
+                OpenFile open = smallFiles == null ? plain.get() : smallFiles.offer(candidate, plain.get());
+                return Opening.opened(Resolution.ok(directory, candidate, relative), open);
             }
         }
         Resolution r = careful.get();

@@ -2,6 +2,7 @@ package dev.xaccel.filter.internal.metrics;
 
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 import dev.xaccel.filter.XAccelFilterMXBean;
 
@@ -26,11 +27,25 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     private final LongAdder inFlight = new LongAdder();
     private final String configuration;
     private final IntSupplier missingRoots;
+    private final LongSupplier smallFileHits;
+    private final LongSupplier smallFileMisses;
 
     /** @param missingRoots how many data roots are missing, looked at when asked */
     public FilterStatistics(String configuration, IntSupplier missingRoots) {
+        this(configuration, missingRoots, () -> 0, () -> 0);
+    }
+
+    /**
+     * @param missingRoots    how many data roots are missing, looked at when asked
+     * @param smallFileHits   the small-file cache's hits since start
+     * @param smallFileMisses its misses since start
+     */
+    public FilterStatistics(String configuration, IntSupplier missingRoots, LongSupplier smallFileHits,
+            LongSupplier smallFileMisses) {
         this.configuration = configuration;
         this.missingRoots = missingRoots;
+        this.smallFileHits = smallFileHits;
+        this.smallFileMisses = smallFileMisses;
     }
 
     /** A delivery begins: the caller ends it with {@link #end()} in a {@code finally}. */
@@ -85,6 +100,16 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     @Override
     public int getMissingRoots() {
         return missingRoots.getAsInt();
+    }
+
+    @Override
+    public long getSmallFileCacheHits() {
+        return smallFileHits.getAsLong();
+    }
+
+    @Override
+    public long getSmallFileCacheMisses() {
+        return smallFileMisses.getAsLong();
     }
 
     @Override

@@ -37,6 +37,9 @@ import dev.xaccel.testsupport.fs.SymlinkSwapper;
 /** The directories below a root held open, on Linux's real file system: kept, replaced, refused, bounded. */
 class HeldDirectoriesTest {
 
+    /** A small capacity, so that the bound is reached with few directories. */
+    private static final int CAPACITY = 64;
+
     @TempDir
     Path tmp;
     Path root;
@@ -52,7 +55,7 @@ class HeldDirectoriesTest {
         outside = Files.createDirectories(tmp.resolve("outside/c")).getParent();
         Files.writeString(outside.resolve("c/song.mp3"), "secret");
         rootStream = (SecureDirectoryStream<Path>) Files.newDirectoryStream(root);
-        held = new HeldDirectories(rootStream);
+        held = new HeldDirectories(rootStream, CAPACITY);
     }
 
     @AfterEach
@@ -115,7 +118,7 @@ class HeldDirectoriesTest {
     @Test
     void atMostCapacityDirectoriesAreHeldAndEveryFileIsStillFound() throws IOException {
         List<String> dirs = new ArrayList<>();
-        for (int i = 0; i < HeldDirectories.CAPACITY * 2; i++) {
+        for (int i = 0; i < CAPACITY * 2; i++) {
             String dir = String.format("many/d%03d", i);
             Files.createDirectories(root.resolve(dir));
             Files.writeString(root.resolve(dir + "/f"), dir);
@@ -124,12 +127,12 @@ class HeldDirectoriesTest {
         for (int round = 0; round < 2; round++) {
             for (String dir : dirs) {
                 assertEquals(dir, read(held.directory(dir), "f"));
-                assertTrue(held.size() <= HeldDirectories.CAPACITY, () -> held.size() + " held");
+                assertTrue(held.size() <= CAPACITY, () -> held.size() + " held");
             }
         }
         if (OpenFiles.available()) {
             long heldBelow = OpenFiles.targets(OpenFiles.self()).stream().filter(t -> t.startsWith(root + "/")).count();
-            assertTrue(heldBelow <= 2L * HeldDirectories.CAPACITY, heldBelow + " descriptors below the root");
+            assertTrue(heldBelow <= 2L * CAPACITY, heldBelow + " descriptors below the root");
         }
         held.close();
         assertEquals(0, held.size());
@@ -139,15 +142,79 @@ class HeldDirectoriesTest {
         }
     }
 
+    /**
+     * The clock: directories used again since the hand last passed stay held while a scan of many others goes
+     * through, so a library's popular books are not closed by one visitor reading every other book once.
+     */
+    @Test
+    void directoriesInUseOutliveAScanOfManyOthers() throws IOException {
+        List<String> hot = new ArrayList<>();
+        for (int i = 0; i < CAPACITY / 4; i++) {
+            String dir = String.format("hot/h%02d", i);
+            Files.createDirectories(root.resolve(dir));
+            hot.add(dir);
+        }
+        for (int i = 0; i < CAPACITY * 4; i++) {
+            Files.createDirectories(root.resolve(String.format("cold/c%03d", i)));
+        }
+        List<SecureDirectoryStream<Path>> first = new ArrayList<>();
+        for (String dir : hot) {
+            first.add(held.directory(dir));
+        }
+        for (int i = 0; i < CAPACITY * 4; i++) {
+            held.directory(String.format("cold/c%03d", i));
+            assertTrue(held.size() <= CAPACITY, () -> held.size() + " held");
+            if (i % 8 == 0) {
+                for (String dir : hot) {
+                    held.directory(dir);
+                }
+            }
+        }
+        for (int i = 0; i < hot.size(); i++) {
+            assertSame(first.get(i), held.directory(hot.get(i)), hot.get(i) + " was closed and opened again");
+        }
+    }
+
+    /** {@code heldDirectories} as the bound: one directory held, every file still found; at 0 none held at all. */
+    @Test
+    void theBoundIsTheOptionDownToOneAndZeroHoldsNone() throws IOException {
+        Files.createDirectories(root.resolve("x/y"));
+        Files.writeString(root.resolve("x/y/f"), "xy");
+        try (HeldDirectories one = new HeldDirectories(rootStream, 1)) {
+            assertEquals("inside", read(one.directory("a/b/c"), "song.mp3"));
+            assertEquals("xy", read(one.directory("x/y"), "f"));
+            assertEquals(1, one.size());
+        }
+        RootDirectory none = new RootDirectory(root, 0);
+        try {
+            assertEquals(null, none.directory("a/b/c"), "nothing below the root held");
+            assertTrue(none.directory("") != null, "the root itself still is");
+        } finally {
+            none.close();
+        }
+        SafePathResolver resolver = new SafePathResolver(root, false, SymlinkPolicy.NEVER, 0, null);
+        try {
+            Opening opening = resolver.open("a/b/c/song.mp3");
+            assertTrue(opening.isOpen(), () -> opening.resolution().toString());
+            assertEquals("inside", read(opening.file()), "opened by the careful path");
+            if (OpenFiles.available()) {
+                assertFalse(OpenFiles.targets(OpenFiles.self()).stream().anyMatch(t -> t.startsWith(root + "/a")),
+                        "no directory below the root held");
+            }
+        } finally {
+            resolver.directory().close();
+        }
+    }
+
     /** Threads opening files in more directories than are held, so that each closes directories others use. */
     @Test
     void concurrentOpensInMoreDirectoriesThanAreHeldAllSucceed() throws Exception {
-        int dirs = HeldDirectories.CAPACITY * 2;
+        int dirs = CAPACITY * 2;
         for (int i = 0; i < dirs; i++) {
             Path dir = Files.createDirectories(root.resolve(String.format("x/y%02d/z", i)));
             Files.writeString(dir.resolve("f.bin"), "file " + i);
         }
-        SafePathResolver resolver = new SafePathResolver(root, false, SymlinkPolicy.NEVER);
+        SafePathResolver resolver = new SafePathResolver(root, false, SymlinkPolicy.NEVER, CAPACITY, null);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<Integer>> done = new ArrayList<>();

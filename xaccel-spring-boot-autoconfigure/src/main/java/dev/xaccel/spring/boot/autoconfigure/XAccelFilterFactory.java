@@ -113,6 +113,9 @@ final class XAccelFilterFactory {
             set(InitParams.CONTENT_SECURITY_POLICY, () -> b.contentSecurityPolicy(p.getContentSecurityPolicy().trim()));
         }
         set(InitParams.MAX_REDIRECT_LENGTH, () -> b.maxRedirectLength(p.getMaxRedirectLength()));
+        set(InitParams.HELD_DIRECTORIES, () -> b.heldDirectories(p.getHeldDirectories()));
+        set(InitParams.SMALL_FILE_CACHE_SIZE, () -> b.smallFileCacheSize(p.getSmallFileCacheSize()));
+        set(InitParams.SMALL_FILE_MAX_SIZE, () -> b.smallFileMaxSize(p.getSmallFileMaxSize()));
         if (given(p.getRemoteOrigins())) {
             set(InitParams.REMOTE_ORIGINS, () -> b.remoteOrigins(p.getRemoteOrigins()));
         }

@@ -148,6 +148,20 @@ public class XAccelProperties {
     private int maxRedirectLength = 2048;
 
     /**
+     * Directories below each root held open for the direct path (0 to 65536, two descriptors each); 0: none.
+     */
+    private int heldDirectories = 4096;
+
+    /**
+     * Total bytes of small files answered from memory, each hit validated against the file at its name (0 to 1 GiB);
+     * 0: off.
+     */
+    private long smallFileCacheSize = 16777216;
+
+    /** Largest file kept in memory, in bytes (1 to 16 MiB). */
+    private int smallFileMaxSize = 65536;
+
+    /**
      * Stores that declared remote objects (XAccel.sendRemote, presigned S3 URLs) may come from: scheme://host[:port]
      * origins, comma or blank separated; any other origin is refused. Default: none.
      */
@@ -530,6 +544,36 @@ public class XAccelProperties {
     /** @param maxRedirectLength the longest offload header */
     public void setMaxRedirectLength(int maxRedirectLength) {
         this.maxRedirectLength = maxRedirectLength;
+    }
+
+    /** @return the directories below each root held open */
+    public int getHeldDirectories() {
+        return heldDirectories;
+    }
+
+    /** @param heldDirectories the directories below each root held open */
+    public void setHeldDirectories(int heldDirectories) {
+        this.heldDirectories = heldDirectories;
+    }
+
+    /** @return total bytes of small files kept in memory */
+    public long getSmallFileCacheSize() {
+        return smallFileCacheSize;
+    }
+
+    /** @param smallFileCacheSize total bytes of small files kept in memory */
+    public void setSmallFileCacheSize(long smallFileCacheSize) {
+        this.smallFileCacheSize = smallFileCacheSize;
+    }
+
+    /** @return the largest file kept in memory */
+    public int getSmallFileMaxSize() {
+        return smallFileMaxSize;
+    }
+
+    /** @param smallFileMaxSize the largest file kept in memory */
+    public void setSmallFileMaxSize(int smallFileMaxSize) {
+        this.smallFileMaxSize = smallFileMaxSize;
     }
 
     /** @return the origins remote objects may come from */

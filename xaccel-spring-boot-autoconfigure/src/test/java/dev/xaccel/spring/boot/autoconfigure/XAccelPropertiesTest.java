@@ -136,6 +136,9 @@ class XAccelPropertiesTest {
         case_(set, shows, InitParams.CONTENT_SECURITY_POLICY, p -> p.setContentSecurityPolicy("none"),
                 "contentSecurityPolicy=none");
         case_(set, shows, InitParams.MAX_REDIRECT_LENGTH, p -> p.setMaxRedirectLength(4096), "maxRedirectLength=4096");
+        case_(set, shows, InitParams.HELD_DIRECTORIES, p -> p.setHeldDirectories(100), "heldDirectories=100");
+        case_(set, shows, InitParams.SMALL_FILE_CACHE_SIZE, p -> p.setSmallFileCacheSize(0), "smallFileCacheSize=0,");
+        case_(set, shows, InitParams.SMALL_FILE_MAX_SIZE, p -> p.setSmallFileMaxSize(1000), "smallFileMaxSize=1000,");
         case_(set, shows, InitParams.REMOTE_ORIGINS, p -> p.setRemoteOrigins("http://127.0.0.1:9000"),
                 "remoteOrigins=http://127.0.0.1:9000");
         case_(set, shows, InitParams.SIGNED_LINK_SECRET, XAccelPropertiesTest::signed, "signedLinkSecret=(set)");

@@ -1,0 +1,58 @@
+package dev.xaccel.bench.report;
+
+import java.util.Optional;
+
+import dev.xaccel.bench.run.Setup;
+import dev.xaccel.bench.run.SmallCase;
+
+/**
+ * Libraries as they are (issue 34): each spread set (one file per directory in thousands of directories) against the
+ * one-directory set of its size at the same depth, setup by setup, measured in the same rounds: requests/s and the
+ * servers' CPU per request of both, and spread ÷ one-directory CPU per request taken round by round, judged against
+ * {@value #LIMIT}× (the per-request cost of a real library's layout within 10 % of the one-directory layout's) by
+ * {@link Verdict#atMost}.
+ */
+final class SpreadSection {
+
+    /** The target of issue 34: spread ÷ one-directory server CPU per request at most this. */
+    static final double LIMIT = 1.10;
+
+    private SpreadSection() {
+    }
+
+    static String markdown(Measurements data) {
+        StringBuilder rows = new StringBuilder();
+        for (String w : data.workloads(SmallCase.PREFIX)) {
+            Optional<SmallCase.Id> id = SmallCase.parse(w);
+            if (id.isEmpty() || !id.get().spread()) {
+                continue;
+            }
+            String size = id.get().deepSize().orElseThrow();
+            String twin = SmallCase.PREFIX + size + "-deep-c" + id.get().concurrency();
+            for (Setup s : data.setupsIn(w)) {
+                RoundRatios cpu = RoundRatios.of(data.byRound(w, s.id(), HeadlineRatios.SERVER_CPU),
+                        data.byRound(twin, s.id(), HeadlineRatios.SERVER_CPU));
+                rows.append("| ").append(size).append(", c=").append(id.get().concurrency()).append(" | ")
+                        .append(s.label()).append(" | ").append(data.cell(w, s.id(), "rps", 0)).append(" | ")
+                        .append(data.cell(twin, s.id(), "rps", 0)).append(" | ")
+                        .append(data.cell(w, s.id(), HeadlineRatios.SERVER_CPU, 1)).append(" | ")
+                        .append(data.cell(twin, s.id(), HeadlineRatios.SERVER_CPU, 1)).append(" | ")
+                        .append(cpu.cell()).append(" | ≤ ").append(Stats.fmt(LIMIT, 2)).append("×: ")
+                        .append(Verdict.textAtMost(cpu, LIMIT)).append(" |\n");
+            }
+        }
+        if (rows.length() == 0) {
+            return "";
+        }
+        return "### Spread over thousands of directories ÷ one directory (issue 34)\n\n"
+                + "`spread-SIZE/AuthorNNN/TitleNN/chapter.bin` (one file per directory, the shape of an audiobook "
+                + "library) against `deep/SIZE/files/file-NNN.bin` (every file in one directory), both three "
+                + "directories below the root, measured in the same rounds. Server CPU = JVM + nginx, µs per "
+                + "request; the ratio is spread ÷ one directory, round by round (≥ 1× means the spread layout costs "
+                + "more), met when every round stays within " + Stats.fmt(LIMIT, 2) + "×, missed when none does, "
+                + "undecided otherwise.\n\n"
+                + "| set | setup | spread req/s | one-directory req/s | spread CPU µs/req | one-directory CPU µs/req "
+                + "| spread ÷ one directory, CPU | target: verdict |\n|---|---|---:|---:|---:|---:|---:|---|\n"
+                + rows + "\n";
+    }
+}
