@@ -140,12 +140,20 @@ public interface XAccelFilterMXBean {
     long getReceiptLinesForged();
 
     /**
-     * Receipt lines whose identifier was issued but already receipted or reported unreceipted (a replay, a
-     * duplicate, or a line later than {@code receiptTimeout}).
+     * Receipt lines whose identifier was issued but already receipted (a replay or a duplicate), or reported
+     * unreceipted longer ago than the newest 10,000 such.
      *
      * @return the count since start
      */
     long getReceiptLinesStale();
+
+    /**
+     * Receipt lines that arrived after their identifier's receipt was reported unreceipted ({@code receiptTimeout}
+     * passed, or too many waited): the front end sent the file, later than the bound.
+     *
+     * @return the count since start
+     */
+    long getReceiptLinesLate();
 
     /**
      * Receipts dropped because {@code receiptQueue} receipts were waiting for a slow listener (the oldest go).

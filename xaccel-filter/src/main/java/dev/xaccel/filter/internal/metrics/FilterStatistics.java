@@ -22,6 +22,7 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     public final LongAdder receiptLinesMalformed = new LongAdder();
     public final LongAdder receiptLinesForged = new LongAdder();
     public final LongAdder receiptLinesStale = new LongAdder();
+    public final LongAdder receiptLinesLate = new LongAdder();
     public final LongAdder receiptsDropped = new LongAdder();
     /** A gauge: deliveries begun and not yet ended ({@link #begin()}/{@link #end()}). */
     private final LongAdder inFlight = new LongAdder();
@@ -155,6 +156,11 @@ public final class FilterStatistics implements XAccelFilterMXBean {
     @Override
     public long getReceiptLinesStale() {
         return receiptLinesStale.sum();
+    }
+
+    @Override
+    public long getReceiptLinesLate() {
+        return receiptLinesLate.sum();
     }
 
     @Override

@@ -3,10 +3,12 @@ package dev.xaccel.filter.internal.receipt;
 import java.net.SocketException;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +31,8 @@ import dev.xaccel.filter.internal.util.Messages;
  * {@value #HEADER}), matches the front end's lines to them, makes the receipts of what the filter sent itself, and
  * hands every receipt to the listeners ({@link ReceiptQueue}) and the counters. A line counts only for an
  * identifier issued here and still waiting: an invented one fails {@link ReceiptIds#issued}, a replayed one waits no
- * more. Waiting identifiers are bounded in time ({@code receiptTimeout}, then unreceipted) and in number
+ * more, one after its receipt was reported unreceipted is late (the newest {@value #MAX_REMEMBERED_LATE}
+ * remembered). Waiting identifiers are bounded in time ({@code receiptTimeout}, then unreceipted) and in number
  * ({@value #MAX_WAITING}, then the oldest are reported unreceipted early). Thread-safe.
  */
 public final class Receipts implements AutoCloseable {
@@ -38,6 +41,8 @@ public final class Receipts implements AutoCloseable {
     public static final String HEADER = "X-Xaccel-Receipt";
     /** Most identifiers waiting for their line at once. */
     public static final int MAX_WAITING = 100_000;
+    /** Most identifiers reported unreceipted that are remembered, so a line arriving after its bound counts late. */
+    public static final int MAX_REMEMBERED_LATE = 10_000;
 
     private static final Logger LOG = Logger.getLogger(Receipts.class.getName());
 
@@ -55,6 +60,9 @@ public final class Receipts implements AutoCloseable {
     private final Queue<Waiting> order = new ConcurrentLinkedQueue<>();
     private final AtomicInteger ordered = new AtomicInteger();
     private final ReentrantLock trimming = new ReentrantLock();
+    /** Identifiers reported unreceipted, newest last; the set for the socket thread, the deque under trimming. */
+    private final Set<String> expired = ConcurrentHashMap.newKeySet();
+    private final ArrayDeque<String> expiredOrder = new ArrayDeque<>();
     private final ReceiptQueue queue;
     private final ReceiptSocket socket;
 
@@ -180,7 +188,11 @@ public final class Receipts implements AutoCloseable {
         }
         Waiting w = waiting.remove(line.id());
         if (w == null) {
-            (ids.issued(line.id()) ? stats.receiptLinesStale : stats.receiptLinesForged).increment();
+            if (expired.remove(line.id())) {
+                stats.receiptLinesLate.increment();
+            } else {
+                (ids.issued(line.id()) ? stats.receiptLinesStale : stats.receiptLinesForged).increment();
+            }
             return;
         }
         stats.receiptBytesFrontEnd.add(line.bytes());
@@ -214,9 +226,19 @@ public final class Receipts implements AutoCloseable {
             order.poll();
             ordered.decrementAndGet();
             if (stillWaiting && waiting.remove(head.id(), head)) {
+                rememberLate(head.id());
                 publish(new XAccelReceipt(head.id(), head.file(), head.tag(), Outcome.UNRECEIPTED,
                         ServedBy.FRONT_END, 0, -1, null, Duration.ofNanos(nowNanos - head.issuedNanos())));
             }
+        }
+    }
+
+    /** With {@link #trimming} held: a line for {@code id} now counts late, for the newest few thousand. */
+    private void rememberLate(String id) {
+        expired.add(id);
+        expiredOrder.addLast(id);
+        if (expiredOrder.size() > MAX_REMEMBERED_LATE) {
+            expired.remove(expiredOrder.removeFirst());
         }
     }
 

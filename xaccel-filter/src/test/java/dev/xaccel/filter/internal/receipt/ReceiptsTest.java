@@ -50,7 +50,43 @@ class ReceiptsTest {
             assertEquals(1, stats.getReceiptLinesStale());
             assertEquals(1, stats.getReceiptLinesForged());
             assertEquals(1, stats.getReceiptLinesMalformed());
+            assertEquals(0, stats.getReceiptLinesLate());
             assertEquals(0, r.waiting());
+        }
+    }
+
+    @Test
+    void aLineAfterItsReceiptWasReportedUnreceiptedCountsLateOnce() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            String id = r.issue("/f", "t");
+            r.expire(System.nanoTime() + java.util.concurrent.TimeUnit.DAYS.toNanos(1));
+            assertEquals(1, stats.getReceiptsUnreceipted());
+            String line = "xr1 " + id + " 200 10 c=OK 0.001 r=-";
+            r.accept(line);
+            r.accept(line);
+            assertEquals(1, stats.getReceiptLinesLate(), "the first line after the bound is late");
+            assertEquals(1, stats.getReceiptLinesStale(), "its replay is stale");
+            assertEquals(0, stats.getReceiptsComplete(), "a late line makes no second receipt");
+        }
+    }
+
+    @Test
+    void onlyTheNewestUnreceiptedAreRemembered() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            String first = r.issue("/f", null);
+            String last = null;
+            for (int i = 0; i < Receipts.MAX_REMEMBERED_LATE; i++) {
+                last = r.issue("/f", null);
+            }
+            r.expire(System.nanoTime() + java.util.concurrent.TimeUnit.DAYS.toNanos(1));
+            r.accept("xr1 " + first + " 200 10 c=OK 0.001 r=-");
+            r.accept("xr1 " + last + " 200 10 c=OK 0.001 r=-");
+            assertEquals(1, stats.getReceiptLinesStale(), "the oldest is forgotten: stale");
+            assertEquals(1, stats.getReceiptLinesLate(), "the newest is remembered: late");
         }
     }
 }

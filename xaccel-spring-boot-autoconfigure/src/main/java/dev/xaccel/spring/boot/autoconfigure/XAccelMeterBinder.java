@@ -28,8 +28,8 @@ import dev.xaccel.filter.XAccelFilterMXBean;
  * delivery receipts ({@code xaccel.receipts}; 0 while off);</li>
  * <li>{@value #RECEIPT_BYTES}: counter, base unit {@code bytes}, tag {@code served_by} = {@code front_end},
  * {@code filter}: the body bytes the receipts report, the front end's included;</li>
- * <li>{@value #UNMATCHED}: counter, tag {@code reason} = {@code malformed}, {@code forged}, {@code stale}: receipt
- * lines that counted for nothing;</li>
+ * <li>{@value #UNMATCHED}: counter, tag {@code reason} = {@code malformed}, {@code forged}, {@code stale},
+ * {@code late}: receipt lines that counted for nothing;</li>
  * <li>{@value #DROPPED}: counter, receipts a slow listener lost.</li>
  * </ul>
  * Each is tagged {@code filter} with the filter's name. They read the filter's own counters when the registry
@@ -91,10 +91,11 @@ public class XAccelMeterBinder implements MeterBinder {
                         "front_end", XAccelFilterMXBean::getReceiptBytesFrontEnd,
                         "filter", XAccelFilterMXBean::getReceiptBytesFilter));
         tagged(registry, UNMATCHED, "Receipt lines the XAccelFilter counted for nothing, by reason (malformed, "
-                + "forged, stale)", "lines", name, filter, "reason", Map.of(
+                + "forged, stale, late)", "lines", name, filter, "reason", Map.of(
                         "malformed", XAccelFilterMXBean::getReceiptLinesMalformed,
                         "forged", XAccelFilterMXBean::getReceiptLinesForged,
-                        "stale", XAccelFilterMXBean::getReceiptLinesStale));
+                        "stale", XAccelFilterMXBean::getReceiptLinesStale,
+                        "late", XAccelFilterMXBean::getReceiptLinesLate));
         FunctionCounter.builder(DROPPED, filter, f -> read(f, XAccelFilterMXBean::getReceiptsDropped))
                 .description("Delivery receipts the XAccelFilter dropped for a slow listener")
                 .tag("filter", name).register(registry);
