@@ -40,8 +40,12 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  */
 class OffloadAllocationIT {
 
-    /** docs/performance.md quotes the measured median; the bound leaves room for JIT and JDK differences. */
-    private static final long BOUND_BYTES = 2_500;
+    /**
+     * docs/performance.md quotes the measured median (2,128 B alone, about 2,350 B after the module's other tests
+     * have made call sites megamorphic; 3,080 B before issue 34). The bound leaves room for that and for JIT and JDK
+     * differences, and fails on a per-request allocation of a few hundred bytes added back.
+     */
+    private static final long BOUND_BYTES = 2_800;
     private static final int WARM_UP = 3_000;
     /** More for a profile: {@code -DoffloadAllocation.requests=100000} with JFR in {@code argLine}. */
     private static final int MEASURED = Integer.getInteger("offloadAllocation.requests", 2_000);
