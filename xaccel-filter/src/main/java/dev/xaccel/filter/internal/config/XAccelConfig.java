@@ -119,7 +119,9 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         if (pathInApp == null) {
             return null;
         }
-        for (Mapping m : mappings) {
+        // indexed: no iterator on every request
+        for (int i = 0; i < mappings.size(); i++) {
+            Mapping m = mappings.get(i);
             if (pathInApp.startsWith(m.urlPrefix())) {
                 return m;
             }

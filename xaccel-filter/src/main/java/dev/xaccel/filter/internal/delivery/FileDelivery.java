@@ -1,6 +1,7 @@
 package dev.xaccel.filter.internal.delivery;
 
 import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -8,6 +9,7 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.Disposition;
 import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
@@ -29,6 +31,8 @@ import dev.xaccel.filter.internal.util.Messages;
 public final class FileDelivery {
 
     private static final Logger LOG = Logger.getLogger(FileDelivery.class.getName());
+    /** At most this many kept representations, whatever types a context reports. */
+    private static final int MAX_TYPES = 256;
 
     private final XAccelConfig config;
     private final FilterStatistics stats;
@@ -37,6 +41,8 @@ public final class FileDelivery {
     private final ServletContext servletContext;
     private final RootWatch roots;
     private final Receipts receipts;
+    /** {@link #representation}'s, by media type ({@code ""}: the context knows none). */
+    private final ConcurrentHashMap<String, Representation> byType = new ConcurrentHashMap<>();
 
     /**
      * @param servletContext for {@code getMimeType}, may be {@code null}
@@ -114,8 +120,7 @@ public final class FileDelivery {
             reject(resp, found.file(), what);
             return;
         }
-        OffloadDecision.Route<OffloadHeaders> route = decision.decide(asked,
-                () -> decision.fileTarget(found.location(), found.file()), what);
+        OffloadDecision.Route<OffloadHeaders> route = decision.decideFile(found, what);
         Opening opening = null;
         if (!route.offloaded() && found == null) {
             opening = lookup.open();
@@ -131,7 +136,7 @@ public final class FileDelivery {
         boolean handOff = answer != null && answer.sendsFile();
         Representation representation;
         try {
-            representation = Representation.of(config, servletContext, fileName(file), declared);
+            representation = representation(fileName(file), declared);
             // possibly set by downstream code before the declaration (a compressing filter's Content-Encoding, ...)
             ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
             if (resetNeeded && !handOff) {
@@ -177,6 +182,26 @@ public final class FileDelivery {
         if (sent.kind() == Sent.Kind.NOT_FOUND) {
             roots.notFound();
         }
+    }
+
+    /**
+     * The file's representation. Without a declaration nor an attachment (mapped mode's usual case) it depends on
+     * the type alone, so one per type is kept: the types are the container's mappings and the default, few.
+     */
+    private Representation representation(String name, XAccelFile declared) {
+        if (declared != null || config.disposition() == Disposition.ATTACHMENT) {
+            return Representation.of(config, servletContext, name, declared);
+        }
+        String type = servletContext == null ? null : servletContext.getMimeType(name);
+        Representation kept = byType.get(type == null ? "" : type);
+        if (kept != null) {
+            return kept;
+        }
+        Representation made = Representation.of(config, servletContext, name, null);
+        if (byType.size() < MAX_TYPES) {
+            byType.putIfAbsent(type == null ? "" : type, made);
+        }
+        return made;
     }
 
     /** The receipt of an answer the filter sent itself: only one that went out (not a 404 or a failure). */

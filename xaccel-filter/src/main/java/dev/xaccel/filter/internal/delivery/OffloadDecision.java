@@ -60,8 +60,18 @@ public final class OffloadDecision {
             return new Route<>(target, Why.OFFLOADED);
         }
 
+        /** One per reason: a route without target holds nothing of the request. */
+        private static final Route<?>[] DIRECT = new Route<?>[Why.values().length];
+
+        static {
+            for (Why why : Why.values()) {
+                DIRECT[why.ordinal()] = new Route<>(null, why);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
         static <T extends OffloadTarget> Route<T> direct(Why why) {
-            return new Route<>(null, why);
+            return (Route<T>) DIRECT[why.ordinal()];
         }
 
         /** Whether the front end sends the answer. */
@@ -107,7 +117,22 @@ public final class OffloadDecision {
         if (!asked) {
             return Route.direct(Why.NOT_ASKED);
         }
-        Route<T> route = target.get();
+        return judged(target.get(), what);
+    }
+
+    /**
+     * {@link #decide} for a local file, without a supplier to allocate on every request.
+     *
+     * @param found the file's check when asked, {@code null} when not asked
+     */
+    public Route<OffloadHeaders> decideFile(FileLookup.Found found, Object what) {
+        if (found == null) {
+            return Route.direct(Why.NOT_ASKED);
+        }
+        return judged(fileTarget(found.location(), found.file()), what);
+    }
+
+    private <T extends OffloadTarget> Route<T> judged(Route<T> route, Object what) {
         if (route.offloaded() && route.target().length() > config.maxRedirectLength()) {
             int length = route.target().length();
             tooLongLog.log(() -> Messages.get("filter.redirectTooLong", what, length,

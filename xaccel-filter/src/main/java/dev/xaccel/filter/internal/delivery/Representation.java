@@ -126,7 +126,8 @@ public record Representation(String contentType, String contentDisposition, Stri
 
     private static void validators(HttpServletResponse resp, Validators v) {
         resp.setHeader("ETag", v.etag());
-        resp.setDateHeader("Last-Modified", v.lastModified());
+        // formatted once per file identity (Validators.of), not by the container on every request
+        resp.setHeader("Last-Modified", v.lastModifiedText());
     }
 
     private void disposition(HttpServletResponse resp) {
@@ -147,7 +148,8 @@ public record Representation(String contentType, String contentDisposition, Stri
      */
     private void security(HttpServletResponse resp) {
         resp.setHeader("X-Content-Type-Options", "nosniff");
-        if (contentSecurityPolicy != null && !resp.getHeaders(CSP).contains(contentSecurityPolicy)) {
+        if (contentSecurityPolicy != null
+                && (!resp.containsHeader(CSP) || !resp.getHeaders(CSP).contains(contentSecurityPolicy))) {
             resp.addHeader(CSP, contentSecurityPolicy);
         }
     }

@@ -58,7 +58,10 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
     /** {@link #ok(Path, Path, String, BasicFileAttributes)} below a root held open. */
     public static Resolution ok(RootDirectory root, Path realFile, String relativePath,
             BasicFileAttributes attributes) {
-        return ok(root.path(), realFile, relativePath, attributes).in(root);
+        // built once: this is every offloaded request's resolution
+        return new Resolution(root.path(), Objects.requireNonNull(realFile, "realFile"),
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null, attributes.size(),
+                attributes.lastModifiedTime().toMillis(), root);
     }
 
     /** A checked file outside every root ({@code allowUnmapped=true}): served by name, never offloaded. */

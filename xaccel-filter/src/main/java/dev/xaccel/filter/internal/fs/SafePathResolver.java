@@ -133,11 +133,18 @@ public final class SafePathResolver {
      * @return ok with the real file and its path relative to the real root, or the rejection
      */
     public Resolution resolve(String requestPath, boolean finalNameOnly) {
-        Resolution bad = checkRequestPath(requestPath);
+        Resolution bad = checkNames(requestPath);
         if (bad != null) {
             return bad;
         }
-        return walk(root.resolve(requestPath), requestPath, finalNameOnly, false);
+        Path candidate;
+        try {
+            // resolved once: the check's path is the walk's
+            candidate = root.resolve(requestPath);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        }
+        return walk(candidate, requestPath, finalNameOnly, false);
     }
 
     /**
@@ -212,6 +219,20 @@ public final class SafePathResolver {
 
     /** The checks of a request path's characters and segments, before any file system call; {@code null}: fine. */
     private Resolution checkRequestPath(String requestPath) {
+        Resolution bad = checkNames(requestPath);
+        if (bad != null) {
+            return bad;
+        }
+        try {
+            root.resolve(requestPath);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        }
+        return null;
+    }
+
+    /** The checks of a request path's characters and segments, without making its path; {@code null}: fine. */
+    private Resolution checkNames(String requestPath) {
         if (requestPath == null || requestPath.isEmpty()) {
             return Resolution.rejected(404, "empty path");
         }
@@ -233,11 +254,6 @@ public final class SafePathResolver {
                 break;
             }
             start = end + 1;
-        }
-        try {
-            root.resolve(requestPath);
-        } catch (InvalidPathException e) {
-            return Resolution.rejected(400, "invalid path");
         }
         return null;
     }
@@ -461,10 +477,10 @@ public final class SafePathResolver {
         }
         BasicFileAttributes attrs;
         try {
-            if (!finalNameOnly) {
-                for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
-                    BasicFileAttributes dir = Files.readAttributes(root.resolve(relative.substring(0, slash)),
-                            BasicFileAttributes.class, NO_FOLLOW);
+            Path[] dirs = finalNameOnly ? null : directories(candidate, relative);
+            if (dirs != null) {
+                for (Path d : dirs) {
+                    BasicFileAttributes dir = Files.readAttributes(d, BasicFileAttributes.class, NO_FOLLOW);
                     if (dir.isSymbolicLink()) {
                         return linkMet(candidate, declared);
                     }
@@ -491,6 +507,27 @@ public final class SafePathResolver {
             return Resolution.rejected(404, "not readable");
         }
         return Resolution.ok(directory, candidate, relative, attrs);
+    }
+
+    /**
+     * The directories of {@code relative} below the root, top first, as the candidate's parents (cheaper than
+     * resolving each prefix again); {@code null} for a file at the top.
+     */
+    private static Path[] directories(Path candidate, String relative) {
+        int depth = 0;
+        for (int slash = relative.indexOf('/'); slash >= 0; slash = relative.indexOf('/', slash + 1)) {
+            depth++;
+        }
+        if (depth == 0) {
+            return null;
+        }
+        Path[] dirs = new Path[depth];
+        Path d = candidate;
+        for (int i = depth - 1; i >= 0; i--) {
+            d = d.getParent();
+            dirs[i] = d;
+        }
+        return dirs;
     }
 
     private Resolution linkMet(Path candidate, boolean declared) {
