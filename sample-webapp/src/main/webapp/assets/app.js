@@ -37,13 +37,13 @@ async function start() {
   const res = await fetch('api/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (res.ok) {
     const me = await res.json();
-    await loadLibrary(me.user);
+    await loadLibrary(me.user, me.admin);
   } else {
     show('login');
   }
 }
 
-async function loadLibrary(user) {
+async function loadLibrary(user, admin) {
   $('whoami').textContent = user;
   const res = await api('api/items');
   items = await res.json();
@@ -56,6 +56,32 @@ async function loadLibrary(user) {
     el('span', { class: 'author' }, ...authorPicture(item), item.author))));
   show('library');
   if (items.length) { select(items[0]); }
+  $('stats').hidden = !admin;
+  if (admin) { await loadStats(); }
+}
+
+// Admins: the delivery receipts the sample tallied (GET api/stats, "deliveries"), named by the library's items.
+async function loadStats() {
+  const res = await api('api/stats');
+  if (!res.ok) { $('stats').hidden = true; return; }
+  const d = (await res.json()).deliveries;
+  if (!d) {
+    $('stats-totals').textContent = 'Delivery receipts are off.';
+    $('stats-chapters').replaceChildren();
+    $('stats-users').replaceChildren();
+    return;
+  }
+  $('stats-totals').textContent = d.complete + ' completed, ' + d.aborted + ' aborted, ' + d.unreceipted
+    + ' unreceipted' + (d.overflow ? ', ' + d.overflow + ' not tallied (bound reached)' : '');
+  const byId = new Map(items.map((i) => [i.id, i]));
+  $('stats-chapters').replaceChildren(...d.chapters.map((c) => {
+    const item = byId.get(c.book);
+    const file = item && item.files[c.chapter];
+    return el('tr', {}, el('td', {}, item ? item.title : c.book), el('td', {}, file ? file.name : String(c.chapter + 1)),
+      el('td', { class: 'num' }, String(c.complete)), el('td', { class: 'num' }, String(c.aborted)));
+  }));
+  $('stats-users').replaceChildren(...Object.entries(d.bytesPerUser).map(([u, b]) =>
+    el('tr', {}, el('td', {}, u), el('td', { class: 'num' }, formatSize(b)))));
 }
 
 // The author's picture (Author/author.jpg, a signed link behind nginx), when the library has one.
@@ -161,7 +187,7 @@ $('login-form').addEventListener('submit', async (event) => {
   if (res.ok) {
     const login = await res.json();
     $('password').value = '';
-    await loadLibrary(login.user);
+    await loadLibrary(login.user, login.admin);
   } else {
     $('login-error').textContent = res.status === 401 ? 'Wrong user name or password.' : 'Login failed (' + res.status + ').';
     $('login-error').hidden = false;
@@ -178,7 +204,10 @@ $('logout').addEventListener('click', async () => {
   $('feed-url').value = '';
   $('grid').replaceChildren();
   $('detail').hidden = true;
+  $('stats').hidden = true;
   show('login');
 });
+
+$('refresh-stats').addEventListener('click', loadStats);
 
 start();

@@ -90,6 +90,12 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
     /** Environment variable read for {@link #LIMIT_RATE_PROPERTY}; default {@value #DEFAULT_LIMIT_RATE}. */
     public static final String LIMIT_RATE_ENV = "XACCEL_LIMIT_RATE";
     public static final String DEFAULT_LIMIT_RATE = "0";
+    /** The filter's receipts: {@code ${sys:xaccel.sample.receipts}}, from XACCEL_RECEIPTS. */
+    public static final String RECEIPTS_PROPERTY = "xaccel.sample.receipts";
+    /** {@code 127.0.0.1:PORT} behind nginx (the port of its receipt lines), {@code direct} or {@code off}. */
+    public static final String RECEIPTS_ENV = "XACCEL_RECEIPTS";
+    /** Without nginx: receipts of what the filter sends itself. */
+    public static final String DEFAULT_RECEIPTS = "direct";
     /** Environment variable holding the signed-link secret shared with nginx; unset = signed links off. */
     public static final String LINK_SECRET_ENV = "XACCEL_LINK_SECRET";
     /** System property for the filter's {@code signedLinkSecret} (empty = off). */
@@ -159,6 +165,7 @@ public final class SampleApp implements ServletContextListener, ServletContextAt
 
         publish(OFFLOAD_ENV, OFFLOAD_PROPERTY, DEFAULT_OFFLOAD);
         publish(LIMIT_RATE_ENV, LIMIT_RATE_PROPERTY, DEFAULT_LIMIT_RATE);
+        publish(RECEIPTS_ENV, RECEIPTS_PROPERTY, DEFAULT_RECEIPTS);
         feedLinkTtl = Duration.ofSeconds(positive(PARAM_FEED_LINK_TTL,
                 param(ctx, placeholders, PARAM_FEED_LINK_TTL, DEFAULT_FEED_LINK_TTL)));
         ctxLibrary = (Library) ctx.getAttribute(ATTR_LIBRARY);

@@ -210,6 +210,16 @@ class BrowserIT {
         assertTrue(found, "no 206 from the internal location for a range starting near byte " + middle
                 + " of " + size + " in nginx's access log:\n"
                 + String.join("\n", lines.subList(Math.min(logMark, lines.size()), lines.size())));
+
+        // the admin's Deliveries table: the chapter's range requests, receipted by nginx (complete or aborted)
+        boolean tallied = waitUpTo(30).until(d -> {
+            js("document.getElementById('refresh-stats').click();");   // the player bar may cover the button
+            return d.findElements(By.cssSelector("#stats-chapters tr")).stream().map(WebElement::getText)
+                    .anyMatch(t -> t.contains(verne.title()) && t.contains(chapterName));
+        });
+        assertTrue(tallied);
+        assertTrue(browser.findElement(By.id("stats-users")).getText().contains("demo"),
+                browser.findElement(By.id("stats-users")).getText());
     }
 
     /** The access-log line of the seek: a 206 for the chapter whose range starts near the middle. */

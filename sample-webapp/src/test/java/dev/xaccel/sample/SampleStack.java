@@ -86,6 +86,8 @@ final class SampleStack implements AutoCloseable {
         String linkSecret = ItSupport.newLinkSecret();
         Map<String, String> appEnv = new LinkedHashMap<>(env);
         appEnv.put("XACCEL_LINK_SECRET", linkSecret);
+        int receiptsPort = freeUdpPort();
+        appEnv.put("XACCEL_RECEIPTS", "127.0.0.1:" + receiptsPort);
         DemoStore store = null;
         String remoteOrigin = null;                     // no store
         Path nginxLibrary = library;
@@ -116,7 +118,7 @@ final class SampleStack implements AutoCloseable {
         try {
             nginx = NginxServer.builder(ItSupport.work(name + "/nginx"))
                     .template(ItSupport.property("xaccel.it.nginxTemplate"))
-                    .values(new DemoNginxValues(tomcat.httpPort(), nginxLibrary, linkSecret, remoteOrigin)
+                    .values(new DemoNginxValues(tomcat.httpPort(), nginxLibrary, linkSecret, remoteOrigin, receiptsPort)
                             .placeholders())
                     .workersRead(library)
                     .start();
@@ -128,6 +130,13 @@ final class SampleStack implements AutoCloseable {
             throw e;
         }
         return new SampleStack(linkSecret, library, tomcat, nginx, store);
+    }
+
+    /** A loopback UDP port free right now, for the filter's receipts (the filter binds it at startup). */
+    static int freeUdpPort() throws IOException {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     /** xaccel-test-store's classes and its class path (the build writes target/classpath.txt). */

@@ -76,6 +76,8 @@ class WebXmlTest {
         assertEquals("${sys:" + SampleApp.LINK_PREFIX_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_PREFIX));
         assertEquals("${sys:" + SampleApp.LINK_TTL_PROPERTY + "}", filter.get(InitParams.SIGNED_LINK_TTL));
         assertEquals("${sys:" + SampleApp.REMOTE_ORIGINS_PROPERTY + "}", filter.get(InitParams.REMOTE_ORIGINS));
+        assertEquals("${sys:" + SampleApp.RECEIPTS_PROPERTY + "}", filter.get(InitParams.RECEIPTS));
+        assertEquals(DeliveryTally.class.getName(), filter.get(InitParams.RECEIPT_LISTENER));
         for (String v : params.values()) {
             assertFalse(v.contains(":-"), v);
         }

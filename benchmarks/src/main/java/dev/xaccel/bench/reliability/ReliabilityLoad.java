@@ -68,6 +68,10 @@ final class ReliabilityLoad {
         env.put("XACCEL_DEMO_LIBRARY", library.toString());
         env.put("XACCEL_DEMO_USERS", "bench:benchpw");
         env.put("XACCEL_LINK_SECRET", secret);
+        // the sample as ./demo runs it: nginx logs its delivery receipts to a port the filter reads (an unread port
+        // would fill nginx's error log with refused sends)
+        int receiptsPort = freeUdpPort();
+        env.put("XACCEL_RECEIPTS", "127.0.0.1:" + receiptsPort);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = target.resolve("classes") + ":" + Files.readString(target.resolve("demo-classpath.txt")).trim();
         Process tomcat = processes.start(List.of(java, "-Xms256m", "-Xmx256m", "-cp", cp,
@@ -81,7 +85,8 @@ final class ReliabilityLoad {
         Path realLibrary = library.toRealPath();
         try (NginxServer nginx = NginxServer.builder(work.resolve("nginx"))
                 .template(root.resolve("sample-webapp/nginx/xaccel-demo.conf.template"))
-                .values(nginxValues(java, target.resolve("classes"), tomcatPort, realLibrary, secret))
+                .values(nginxValues(java, target.resolve("classes"), tomcatPort, realLibrary, secret,
+                        receiptsPort))
                 .workersRead(realLibrary).start()) {
             processes.adopt(nginx.pid());
             String base = "http://127.0.0.1:" + nginx.port();
@@ -118,15 +123,23 @@ final class ReliabilityLoad {
         }
     }
 
+    /** A loopback UDP port free right now, for the filter's receipts (the filter binds it at startup). */
+    private static int freeUdpPort() throws IOException {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
     /**
      * The values of the sample's nginx template, from the sample's own {@code DemoNginxValues} (the one place that
      * decides them for ./demo and the sample's ITs too), run with the sample's classes: {@code NAME=VALUE} lines.
      */
     private static Map<String, String> nginxValues(String java, Path sampleClasses, int tomcatPort, Path library,
-            String secret) throws IOException, InterruptedException {
+            String secret, int receiptsPort) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", sampleClasses.toString(),
                 "dev.xaccel.sample.demo.DemoNginxValues", "--tomcat-port", Integer.toString(tomcatPort), "--library",
-                library.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+                library.toString(), "--receipts-port", Integer.toString(receiptsPort))
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().put("XACCEL_LINK_SECRET", secret);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

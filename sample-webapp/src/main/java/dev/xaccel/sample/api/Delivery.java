@@ -28,10 +28,11 @@ final class Delivery {
     /**
      * @param type         the content type, or null for the container's mime mapping of the name
      * @param downloadName the attachment's name, or null for inline
+     * @param tag          the receipt's tag ({@link dev.xaccel.sample.DeliveryTally#chapterTag}), or null
      * @return the entity to return, or null when the remote object was declared already
      */
     static XAccelFile of(Library library, Library.Entry entry, String type, String downloadName,
-                         HttpServletRequest request, HttpServletResponse response) throws IOException {
+                         String tag, HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (library instanceof S3Library s3) {
             XAccelRemote remote = XAccelRemote.of(s3.presignGet(entry)).contentType(type);
             if (downloadName != null) {
@@ -40,7 +41,7 @@ final class Delivery {
             XAccel.sendRemote(request, response, remote);
             return null;
         }
-        XAccelFile file = XAccelFile.of(((DirectoryLibrary) library).file(entry)).contentType(type);
+        XAccelFile file = XAccelFile.of(((DirectoryLibrary) library).file(entry)).contentType(type).tag(tag);
         return downloadName == null ? file : file.downloadName(downloadName).attachment();
     }
 }

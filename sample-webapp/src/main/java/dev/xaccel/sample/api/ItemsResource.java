@@ -2,6 +2,7 @@ package dev.xaccel.sample.api;
 
 import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.sample.Book;
+import dev.xaccel.sample.DeliveryTally;
 import dev.xaccel.sample.DirectoryLibrary;
 import dev.xaccel.sample.Library;
 import dev.xaccel.sample.SampleApp;
@@ -71,7 +72,7 @@ public class ItemsResource {
         if (b.cover() == null) {
             throw new NotFoundException();
         }
-        return Delivery.of(library(), b.cover(), null, null, request, response);
+        return Delivery.of(library(), b.cover(), null, null, null, request, response);
     }
 
     /** The author's picture ({@code Author/author.jpg}), like the cover. */
@@ -82,7 +83,7 @@ public class ItemsResource {
         if (b.authorPicture() == null) {
             throw new NotFoundException();
         }
-        return Delivery.of(library(), b.authorPicture(), null, null, request, response);
+        return Delivery.of(library(), b.authorPicture(), null, null, null, request, response);
     }
 
     /**
@@ -101,7 +102,8 @@ public class ItemsResource {
         Library.Entry f = b.files().get(index);
         boolean attachment = download != null && !download.isEmpty() && !"0".equals(download)
                 && !"false".equals(download);
-        return Delivery.of(library(), f, contentType(f), attachment ? f.name() : null, request, response);
+        return Delivery.of(library(), f, contentType(f), attachment ? f.name() : null,
+                DeliveryTally.chapterTag(request.getRemoteUser(), b.id(), index), request, response);
     }
 
     private Json.Item item(Book b) {

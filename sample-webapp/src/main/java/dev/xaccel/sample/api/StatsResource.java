@@ -1,5 +1,6 @@
 package dev.xaccel.sample.api;
 
+import dev.xaccel.sample.DeliveryTally;
 import dev.xaccel.sample.auth.AuthFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.ForbiddenException;
@@ -24,7 +25,9 @@ import javax.management.ObjectName;
 /**
  * {@code GET /api/stats} (admins only): the counters of this application's xaccel filters, read from their
  * MBeans — how many files were offloaded to nginx and how many Tomcat served itself. Not the filter's configuration
- * line: it names the data root's absolute path, which no answer shows (JMX itself still has it).
+ * line: it names the data root's absolute path, which no answer shows (JMX itself still has it). And
+ * {@code deliveries}: the delivery receipts the sample's {@link DeliveryTally} counted (completed and aborted
+ * downloads per book and chapter, bytes per user); null when receipts are off.
  */
 @Path("stats")
 public class StatsResource {
@@ -68,6 +71,8 @@ public class StatsResource {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("context", ctx);
         out.put("filters", filters);
+        DeliveryTally tally = DeliveryTally.current();
+        out.put("deliveries", tally == null ? null : tally.snapshot());
         return out;
     }
 }

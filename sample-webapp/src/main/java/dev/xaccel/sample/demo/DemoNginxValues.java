@@ -18,8 +18,19 @@ import java.util.Map;
  *                     empty directory, nothing is served from disk)
  * @param linkSecret   the signed-link secret, the same as Tomcat's {@code XACCEL_LINK_SECRET}
  * @param remoteOrigin the S3 store's origin ({@code http://127.0.0.1:9000}), or null for a library on disk
+ * @param receiptsPort the loopback UDP port of the filter's receipts (Tomcat's {@code XACCEL_RECEIPTS=127.0.0.1:PORT}),
+ *                     or {@link #NO_RECEIPTS} when Tomcat reads none
  */
-public record DemoNginxValues(int tomcatPort, Path library, String linkSecret, String remoteOrigin) {
+public record DemoNginxValues(int tomcatPort, Path library, String linkSecret, String remoteOrigin,
+                              int receiptsPort) {
+
+    /** The receipts port when Tomcat reads none (the discard port: nginx's datagrams go nowhere). */
+    public static final int NO_RECEIPTS = 9;
+
+    /** Without receipts read ({@link #NO_RECEIPTS}). */
+    public DemoNginxValues(int tomcatPort, Path library, String linkSecret, String remoteOrigin) {
+        this(tomcatPort, library, linkSecret, remoteOrigin, NO_RECEIPTS);
+    }
 
     /** The origin nginx's remote location names when there is no store: an address it never asks. */
     public static final String NO_STORE = "http://127.0.0.1:9";
@@ -40,18 +51,21 @@ public record DemoNginxValues(int tomcatPort, Path library, String linkSecret, S
         int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
         values.put("REMOTE_SERVER", uri.getHost() + ":" + port);
         values.put("CA_CERTIFICATES", CA_CERTIFICATES);
+        values.put("RECEIPTS_PORT", Integer.toString(receiptsPort));
         return values;
     }
 
     /**
      * Prints {@code NAME=VALUE}, one placeholder a line, for a script to fill the template with:
      * {@code java -cp sample-webapp/target/classes dev.xaccel.sample.demo.DemoNginxValues --tomcat-port N --library
-     * DIR [--remote-origin URL]}, the secret in {@value #SECRET_VARIABLE}. Exit status 2 for a usage error.
+     * DIR [--remote-origin URL] [--receipts-port N]}, the secret in {@value #SECRET_VARIABLE}. Exit status 2 for a
+     * usage error.
      */
     public static void main(String[] args) {
         Integer port = null;
         Path library = null;
         String origin = null;
+        int receipts = NO_RECEIPTS;
         try {
             for (int i = 0; i < args.length; i += 2) {
                 String value = i + 1 < args.length ? args[i + 1] : null;
@@ -62,6 +76,7 @@ public record DemoNginxValues(int tomcatPort, Path library, String linkSecret, S
                     case "--tomcat-port" -> port = Integer.valueOf(value);
                     case "--library" -> library = Path.of(value);
                     case "--remote-origin" -> origin = value;
+                    case "--receipts-port" -> receipts = Integer.parseInt(value);
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
@@ -69,7 +84,7 @@ public record DemoNginxValues(int tomcatPort, Path library, String linkSecret, S
             if (port == null || library == null || secret == null || secret.isEmpty()) {
                 throw new IllegalArgumentException("--tomcat-port, --library and " + SECRET_VARIABLE + " are required");
             }
-            print(new DemoNginxValues(port, library, secret, origin), System.out);
+            print(new DemoNginxValues(port, library, secret, origin, receipts), System.out);
         } catch (IllegalArgumentException e) {
             System.err.println("DemoNginxValues: " + e.getMessage());
             System.exit(2);

@@ -51,7 +51,7 @@ class DemoNginxValuesTest {
         DemoNginxValues.print(new DemoNginxValues(8081, Path.of("/srv/library"), "secret", null),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         assertEquals("TOMCAT_PORT=8081\nLIBRARY=/srv/library\nLINK_SECRET=secret\nREMOTE_ORIGIN=http://127.0.0.1:9\n"
-                + "REMOTE_SERVER=127.0.0.1:9\nCA_CERTIFICATES=/etc/ssl/certs/ca-certificates.crt\n",
+                + "REMOTE_SERVER=127.0.0.1:9\nCA_CERTIFICATES=/etc/ssl/certs/ca-certificates.crt\nRECEIPTS_PORT=9\n",
                 out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -1,0 +1,118 @@
+package dev.xaccel.sample;
+
+import dev.xaccel.filter.XAccelReceipt;
+import dev.xaccel.filter.XAccelReceiptListener;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The sample's receipt listener (web.xml: the xaccel filter's {@code receiptListener}): completed downloads per book
+ * and chapter, bytes per user, aborted and unreceipted downloads, in memory, for {@code /api/stats}. A chapter's
+ * declaration carries the tag {@link #chapterTag}; receipts without it (covers, mapped {@code /library/} URLs) count
+ * only as untagged. Bounded: at most {@code maxKeys} chapters and as many users are tallied, a receipt for a new
+ * one beyond that is counted in {@code overflow} instead (the existing counts stay exact).
+ */
+public final class DeliveryTally implements XAccelReceiptListener {
+
+    /** Chapters (and, separately, users) tallied at most. */
+    public static final int MAX_KEYS = 10_000;
+
+    private static final String PREFIX = "chapter\t";
+
+    /** The tally the filter made in this application (one per class loader: one per web application). */
+    private static volatile DeliveryTally current;
+
+    private final int maxKeys;
+    /** book id + "\t" + chapter index: [complete, aborted]. */
+    private final Map<String, long[]> chapters = new LinkedHashMap<>();
+    private final Map<String, Long> bytesPerUser = new LinkedHashMap<>();
+    private long complete;
+    private long aborted;
+    private long unreceipted;
+    private long untagged;
+    private long overflow;
+
+    /** The one the filter instantiates ({@code receiptListener}); {@link #current()} returns it. */
+    public DeliveryTally() {
+        this(MAX_KEYS);
+        current = this;
+    }
+
+    DeliveryTally(int maxKeys) {
+        this.maxKeys = maxKeys;
+    }
+
+    /** @return the tally of this application, or null when receipts are off (the filter made none) */
+    public static DeliveryTally current() {
+        return current;
+    }
+
+    /**
+     * The tag a chapter's declaration carries. Tab separated: user names hold no tab (nor ':' or ','), book ids
+     * are hex.
+     */
+    public static String chapterTag(String user, String bookId, int chapter) {
+        return PREFIX + (user == null ? "" : user) + "\t" + bookId + "\t" + chapter;
+    }
+
+    @Override
+    public synchronized void onReceipt(XAccelReceipt receipt) {
+        String tag = receipt.tag();
+        String[] parts = tag == null || !tag.startsWith(PREFIX) ? null : tag.substring(PREFIX.length()).split("\t");
+        if (parts == null || parts.length != 3) {
+            untagged++;
+            return;
+        }
+        switch (receipt.outcome()) {
+            case COMPLETE -> complete++;
+            case ABORTED -> aborted++;
+            case UNRECEIPTED -> unreceipted++;
+            default -> throw new IllegalStateException(receipt.outcome().name());
+        }
+        if (receipt.outcome() != XAccelReceipt.Outcome.UNRECEIPTED) {
+            long[] counts = bounded(chapters, parts[1] + "\t" + parts[2], new long[2]);
+            if (counts != null) {
+                counts[receipt.outcome() == XAccelReceipt.Outcome.COMPLETE ? 0 : 1]++;
+            }
+        }
+        if (receipt.bytes() > 0 && !parts[0].isEmpty() && bounded(bytesPerUser, parts[0], 0L) != null) {
+            bytesPerUser.merge(parts[0], receipt.bytes(), Long::sum);
+        }
+    }
+
+    /** The value of key, added if there is room; null (and counted) when the map is full. */
+    private <V> V bounded(Map<String, V> map, String key, V empty) {
+        V v = map.get(key);
+        if (v == null) {
+            if (map.size() >= maxKeys) {
+                overflow++;
+                return null;
+            }
+            map.put(key, empty);
+            v = empty;
+        }
+        return v;
+    }
+
+    /** One chapter's counts. */
+    public record Chapter(String book, int chapter, long complete, long aborted) {
+    }
+
+    /** What {@code /api/stats} shows: a consistent copy. */
+    public record Snapshot(long complete, long aborted, long unreceipted, long untagged, long overflow,
+                           List<Chapter> chapters, Map<String, Long> bytesPerUser) {
+    }
+
+    public synchronized Snapshot snapshot() {
+        List<Chapter> list = new ArrayList<>();
+        chapters.forEach((key, counts) -> {
+            int tab = key.indexOf('\t');
+            list.add(new Chapter(key.substring(0, tab), Integer.parseInt(key.substring(tab + 1)), counts[0],
+                    counts[1]));
+        });
+        return new Snapshot(complete, aborted, unreceipted, untagged, overflow, list, new TreeMap<>(bytesPerUser));
+    }
+}

@@ -1,0 +1,54 @@
+package dev.xaccel.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.xaccel.filter.XAccelReceipt;
+import dev.xaccel.filter.XAccelReceipt.Outcome;
+import dev.xaccel.filter.XAccelReceipt.ServedBy;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DeliveryTallyTest {
+
+    private static XAccelReceipt receipt(String tag, Outcome outcome, long bytes) {
+        return new XAccelReceipt("0".repeat(32), "/lib/a.wav", tag, outcome, ServedBy.FRONT_END,
+                outcome == Outcome.UNRECEIPTED ? 0 : 200, bytes, null, Duration.ofMillis(5));
+    }
+
+    @Test
+    void countsChaptersUsersAndOutcomes() {
+        DeliveryTally t = new DeliveryTally(10);
+        t.onReceipt(receipt(DeliveryTally.chapterTag("ann", "b1", 0), Outcome.COMPLETE, 100));
+        t.onReceipt(receipt(DeliveryTally.chapterTag("ann", "b1", 0), Outcome.COMPLETE, 100));
+        t.onReceipt(receipt(DeliveryTally.chapterTag("bob", "b1", 1), Outcome.ABORTED, 30));
+        t.onReceipt(receipt(DeliveryTally.chapterTag("bob", "b1", 1), Outcome.UNRECEIPTED, -1));
+        t.onReceipt(receipt(null, Outcome.COMPLETE, 7));
+        DeliveryTally.Snapshot s = t.snapshot();
+        assertEquals(2, s.complete());
+        assertEquals(1, s.aborted());
+        assertEquals(1, s.unreceipted());
+        assertEquals(1, s.untagged());
+        assertEquals(0, s.overflow());
+        assertEquals(List.of(new DeliveryTally.Chapter("b1", 0, 2, 0), new DeliveryTally.Chapter("b1", 1, 0, 1)),
+                s.chapters());
+        assertEquals(Map.of("ann", 200L, "bob", 30L), s.bytesPerUser());
+    }
+
+    @Test
+    void newKeysBeyondTheBoundAreCountedNotKept() {
+        DeliveryTally t = new DeliveryTally(2);
+        for (int i = 0; i < 5; i++) {
+            t.onReceipt(receipt(DeliveryTally.chapterTag("u" + i, "b", i), Outcome.COMPLETE, 10));
+        }
+        t.onReceipt(receipt(DeliveryTally.chapterTag("u0", "b", 0), Outcome.COMPLETE, 10));
+        DeliveryTally.Snapshot s = t.snapshot();
+        assertEquals(2, s.chapters().size());
+        assertEquals(2, s.bytesPerUser().size());
+        assertEquals(6, s.overflow(), "3 chapters and 3 users had no room");
+        assertEquals(6, s.complete(), "the totals still count every receipt");
+        assertEquals(2, s.chapters().get(0).complete(), "a kept chapter stays exact");
+        assertEquals(20L, s.bytesPerUser().get("u0"));
+    }
+}
