@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -212,14 +213,14 @@ class BrowserIT {
                 + String.join("\n", lines.subList(Math.min(logMark, lines.size()), lines.size())));
 
         // the admin's Deliveries table: the chapter's range requests, receipted by nginx (complete or aborted)
-        boolean tallied = waitUpTo(30).until(d -> {
+        // each refresh renders the rows anew: a row read while that happens is stale, so the wait reads again
+        boolean tallied = waitUpTo(30).ignoring(StaleElementReferenceException.class).until(d -> {
             js("document.getElementById('refresh-stats').click();");   // the player bar may cover the button
             return d.findElements(By.cssSelector("#stats-chapters tr")).stream().map(WebElement::getText)
-                    .anyMatch(t -> t.contains(verne.title()) && t.contains(chapterName));
+                    .anyMatch(t -> t.contains(verne.title()) && t.contains(chapterName))
+                    && d.findElement(By.id("stats-users")).getText().contains("demo");
         });
-        assertTrue(tallied);
-        assertTrue(browser.findElement(By.id("stats-users")).getText().contains("demo"),
-                browser.findElement(By.id("stats-users")).getText());
+        assertTrue(tallied, "the chapter and the user in the Deliveries tables");
     }
 
     /** The access-log line of the seek: a 206 for the chapter whose range starts near the middle. */
