@@ -55,6 +55,7 @@ public final class SignedLinks {
     /** Between the uri and the bound value in the signed input; refused in both (see {@link #signature}). */
     private static final char SEPARATOR = '|';
     private static final Pattern SECRET = Pattern.compile("[A-Za-z0-9+/=._~-]+");
+    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
 
     private final String secret;
     private final String prefix;
@@ -199,6 +200,25 @@ public final class SignedLinks {
     }
 
     /**
+     * Whether nginx's {@code secure_link_md5 "$secure_link_expires$uri SECRET"} accepted a link signed with this
+     * secret (any prefix; not a bound link): the delivery receipt of a signed link (docs/filter.md) counts only
+     * when this holds. Constant time in the signature.
+     *
+     * @param uri       the decoded path as nginx's {@code $uri} holds it, e.g. {@code /s/media/alice/cover 1.jpg}
+     * @param expires   the expiry exactly as the link carries it ({@code $arg_expires}, digits)
+     * @param signature the link's {@code md5} argument (22 characters of base64url)
+     * @return true when this secret signed exactly that path and expiry
+     */
+    public boolean verifies(String uri, String expires, String signature) {
+        if (uri == null || expires == null || signature == null || !DIGITS.matcher(expires).matches()) {
+            return false;
+        }
+        String expected = digest(expires + uri + " " + secret);
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+                signature.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
      * base64url without padding of MD5(UTF-8 of {@code expires + uri + " " + secret}), or with a non-empty
      * {@code bound} of {@code expires + uri + "|" + bound + " " + secret}: the values nginx's
      * {@code secure_link_md5 "$secure_link_expires$uri secret"} and
@@ -214,8 +234,11 @@ public final class SignedLinks {
      * signed uri and the cookie to the bound value (blanks and anything else in the cookie change nothing).
      */
     static String signature(long expires, String uri, String bound, String secret) {
-        String input = bound.isEmpty() ? expires + uri + " " + secret
-                : expires + uri + SEPARATOR + bound + " " + secret;
+        return digest(bound.isEmpty() ? expires + uri + " " + secret
+                : expires + uri + SEPARATOR + bound + " " + secret);
+    }
+
+    private static String digest(String input) {
         try {
             MessageDigest md5 = MessageDigest.getInstance("MD5");
             byte[] digest = md5.digest(input.getBytes(StandardCharsets.UTF_8));

@@ -132,7 +132,7 @@ public final class XAccelFilter implements Filter {
         OffloadDecision decision = new OffloadDecision(cfg);
         Receipts receipts;
         try {
-            receipts = Receipts.start(name, cfg.receipts(), applicationLoader(), stats);
+            receipts = Receipts.start(name, cfg.receipts(), applicationLoader(), stats, cfg.signedLinks());
         } catch (ConfigException e) {
             throw new ServletException(e.getMessage(), e);
         }

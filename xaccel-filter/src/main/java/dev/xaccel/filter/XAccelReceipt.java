@@ -10,9 +10,12 @@ import java.util.Optional;
  * sent itself what it wrote. Immutable.
  *
  * @param id       the receipt's identifier (32 hex digits), as in the {@code X-Xaccel-Receipt} header nginx logged
+ *                 (a fresh one for a signed link's fetch and for what the filter sent itself)
  * @param file     the file as the application named it: the declared path, or the request's path within the
- *                 application in mapped mode (never sent to the client)
- * @param tag      the declaration's {@link Declaration#tag(String)}, or {@code null}
+ *                 application in mapped mode (never sent to the client); for a signed link, its path as signed
+ *                 without the leading {@code /} (e.g. {@code s/media/alice/cover.jpg})
+ * @param tag      the declaration's {@link Declaration#tag(String)}, or {@code null}; {@link #SIGNED_LINK_TAG}
+ *                 for a signed link's fetch
  * @param outcome  complete, aborted, or unreceipted (the front end never reported it)
  * @param servedBy who sent the bytes
  * @param status   the status the client got, 0 when unreceipted
@@ -22,6 +25,12 @@ import java.util.Optional;
  */
 public record XAccelReceipt(String id, String file, String tag, Outcome outcome, ServedBy servedBy, int status,
         long bytes, String ranges, Duration duration) {
+
+    /**
+     * The tag of a signed link's receipt ({@link SignedLinks}): nginx served it without asking the application, so
+     * no declaration tagged it; its {@link #file} is the link's path without the leading {@code /}.
+     */
+    public static final String SIGNED_LINK_TAG = "xaccel:signed-link";
 
     /** How a delivery ended. */
     public enum Outcome {

@@ -32,6 +32,20 @@ class SignedLinksTest {
      * {@code printf '%s' "$EXPIRES$URI $SECRET" | openssl md5 -binary | base64 | tr +/ -_ | tr -d =}.
      */
     @Test
+    void verifiesExactlyWhatItSignedUnderAnyPrefix() {
+        SignedLinks l = SignedLinks.create(SECRET, "/s/media/", Duration.ofHours(1));
+        String link = SignedLinks.create(SECRET, "/f/library/", Duration.ofHours(1))
+                .sign("a b/é.mp3", Instant.ofEpochSecond(1765000000));
+        String md5 = link.substring(link.indexOf("md5=") + 4, link.indexOf("&expires="));
+        assertTrue(l.verifies("/f/library/a b/é.mp3", "1765000000", md5), "the secret decides, not the prefix");
+        assertFalse(l.verifies("/f/library/a b/é.mp4", "1765000000", md5));
+        assertFalse(l.verifies("/f/library/a b/é.mp3", "1765000001", md5));
+        assertFalse(l.verifies("/f/library/a b/é.mp3", "x1765000000", md5));
+        assertFalse(SignedLinks.create("another-" + SECRET, "/s/media/", Duration.ofHours(1))
+                .verifies("/f/library/a b/é.mp3", "1765000000", md5));
+    }
+
+    @Test
     void knownVectors() {
         assertEquals("/s/media/a%20b.jpg?md5=r26ejDmudl0_-OuD0kJaKg&expires=1700000000",
                 links("/s/media/").sign("a b.jpg", Instant.ofEpochSecond(1_700_000_000L)));

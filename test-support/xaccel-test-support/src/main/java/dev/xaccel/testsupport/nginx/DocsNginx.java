@@ -23,6 +23,10 @@ public final class DocsNginx {
 
     /** The receipt lines' include (docs/filter.md, "Delivery receipts"), {@code ${RECEIPTS_PORT}}. */
     public static final String RECEIPTS_TEMPLATE = "docs/nginx/xaccel-receipts.conf.template";
+    /** Signed links (nginx alone), docs/nginx/xaccel-signed-links.conf.template. */
+    public static final String SIGNED_TEMPLATE = "docs/nginx/xaccel-signed-links.conf.template";
+    /** The signed links' receipt line include, {@code ${RECEIPTS_PORT}}. */
+    public static final String SIGNED_RECEIPTS_TEMPLATE = "docs/nginx/xaccel-signed-receipts.conf.template";
 
     private DocsNginx() {
     }
@@ -61,17 +65,35 @@ public final class DocsNginx {
      */
     public static NginxServer startWithReceipts(String suite, int tomcatPort, Path mediaRoot, int receiptsPort)
             throws IOException {
+        return start(suite, receiptsOn(suite, TEMPLATE, RECEIPTS_TEMPLATE, receiptsPort), Map.of(), tomcatPort,
+                mediaRoot);
+    }
+
+    /**
+     * nginx from {@link #SIGNED_TEMPLATE} with the receipts of its signed links switched on as its comment says
+     * (the include rendered from {@link #SIGNED_RECEIPTS_TEMPLATE}); {@code extra} holds {@code LINK_SECRET}.
+     */
+    public static NginxServer startSignedWithReceipts(String suite, int tomcatPort, Path mediaRoot, int receiptsPort,
+            Map<String, String> extra) throws IOException {
+        return start(suite, receiptsOn(suite, SIGNED_TEMPLATE, SIGNED_RECEIPTS_TEMPLATE, receiptsPort), extra,
+                tomcatPort, mediaRoot);
+    }
+
+    /** {@code template} with its two commented receipt lines uncommented, the include rendered for the port. */
+    private static String receiptsOn(String suite, String template, String includeTemplate, int receiptsPort)
+            throws IOException {
         Path dir = Files.createDirectories(TestPaths.target().resolve("nginx-" + suite + "-receipts"));
-        Path include = dir.resolve("xaccel-receipts.conf");
-        String rendered = text(RECEIPTS_TEMPLATE).replace("${RECEIPTS_PORT}", Integer.toString(receiptsPort));
+        String name = Path.of(includeTemplate).getFileName().toString().replace(".template", "");
+        Path include = dir.resolve(name);
+        String rendered = text(includeTemplate).replace("${RECEIPTS_PORT}", Integer.toString(receiptsPort));
         Files.writeString(include, rendered, StandardCharsets.UTF_8);
-        String template = text(TEMPLATE);
-        String on = template
+        String text = text(template);
+        String on = text
                 .replace("# access_log        logs/access.log  xaccel;", "access_log        logs/access.log  xaccel;")
-                .replace("# include           xaccel-receipts.conf;", "include           " + include + ";");
-        if (on.equals(template) || on.contains("# include")) {
-            throw new IllegalStateException(TEMPLATE + " no longer has its commented receipt lines");
+                .replace("# include           " + name + ";", "include           " + include + ";");
+        if (on.equals(text) || on.contains("# include           ")) {
+            throw new IllegalStateException(template + " no longer has its commented receipt lines");
         }
-        return start(suite, on, Map.of(), tomcatPort, mediaRoot);
+        return on;
     }
 }

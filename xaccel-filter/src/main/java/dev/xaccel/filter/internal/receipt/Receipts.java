@@ -18,6 +18,7 @@ import java.util.logging.Logger;
 
 import dev.xaccel.filter.ConfigException;
 import dev.xaccel.filter.InitParams;
+import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccelReceipt;
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
@@ -33,7 +34,9 @@ import dev.xaccel.filter.internal.util.Messages;
  * identifier issued here and still waiting: an invented one fails {@link ReceiptIds#issued}, a replayed one waits no
  * more, one after its receipt was reported unreceipted is late (the newest {@value #MAX_REMEMBERED_LATE}
  * remembered). Waiting identifiers are bounded in time ({@code receiptTimeout}, then unreceipted) and in number
- * ({@value #MAX_WAITING}, then the oldest are reported unreceipted early). Thread-safe.
+ * ({@value #MAX_WAITING}, then the oldest are reported unreceipted early). A signed link's line
+ * ({@link SignedLinkLine}) has no identifier: it counts when the filter's signed-link secret made its signature, each
+ * time it comes (a link may be fetched many times). Thread-safe.
  */
 public final class Receipts implements AutoCloseable {
 
@@ -65,6 +68,8 @@ public final class Receipts implements AutoCloseable {
     private final ArrayDeque<String> expiredOrder = new ArrayDeque<>();
     private final ReceiptQueue queue;
     private final ReceiptSocket socket;
+    /** The filter's signer, to tell a signed link's line from a forged one; null: every such line is forged. */
+    private final SignedLinks links;
 
     private Receipts() {
         enabled = false;
@@ -73,11 +78,13 @@ public final class Receipts implements AutoCloseable {
         timeoutNanos = 0;
         queue = null;
         socket = null;
+        links = null;
     }
 
-    private Receipts(String name, ReceiptSettings s, List<XAccelReceiptListener> listeners, FilterStatistics stats)
-            throws SocketException {
+    private Receipts(String name, ReceiptSettings s, List<XAccelReceiptListener> listeners, FilterStatistics stats,
+            SignedLinks links) throws SocketException {
         this.enabled = true;
+        this.links = links;
         this.ids = new ReceiptIds(new SecureRandom());
         this.stats = stats;
         this.timeoutNanos = TimeUnit.SECONDS.toNanos(s.timeoutSeconds());
@@ -101,6 +108,17 @@ public final class Receipts implements AutoCloseable {
      * @throws ConfigException naming the init-param when the listener cannot be made or the socket not bound
      */
     public static Receipts start(String name, ReceiptSettings s, ClassLoader loader, FilterStatistics stats) {
+        return start(name, s, loader, stats, null);
+    }
+
+    /**
+     * {@link #start(String, ReceiptSettings, ClassLoader, FilterStatistics)}, also receipting the fetches of links
+     * {@code links} signed.
+     *
+     * @param links the filter's signed links, or {@code null}
+     */
+    public static Receipts start(String name, ReceiptSettings s, ClassLoader loader, FilterStatistics stats,
+            SignedLinks links) {
         if (!s.enabled()) {
             return OFF;
         }
@@ -109,7 +127,7 @@ public final class Receipts implements AutoCloseable {
             listeners.add(listener(s.listenerClass(), loader));
         }
         try {
-            Receipts r = new Receipts(name, s, listeners, stats);
+            Receipts r = new Receipts(name, s, listeners, stats, links);
             if (s.address() != null) {
                 LOG.info(Messages.get("receipts.started", name, s.shown()));
             }
@@ -181,6 +199,12 @@ public final class Receipts implements AutoCloseable {
 
     /** One datagram from the socket. */
     void accept(String datagram) {
+        int offload = datagram.indexOf(ReceiptLine.MARK);
+        int signed = datagram.indexOf(SignedLinkLine.MARK);
+        if (signed >= 0 && (offload < 0 || signed < offload)) {
+            acceptSigned(datagram);
+            return;
+        }
         ReceiptLine line = ReceiptLine.parse(datagram);
         if (line == null) {
             stats.receiptLinesMalformed.increment();
@@ -198,6 +222,23 @@ public final class Receipts implements AutoCloseable {
         stats.receiptBytesFrontEnd.add(line.bytes());
         publish(new XAccelReceipt(w.id(), w.file(), w.tag(), line.complete() ? Outcome.COMPLETE : Outcome.ABORTED,
                 ServedBy.FRONT_END, line.status(), line.bytes(), line.ranges(), line.duration()));
+    }
+
+    /** A signed link's line: a receipt when this filter's secret signed the link, else forged. */
+    private void acceptSigned(String datagram) {
+        SignedLinkLine line = SignedLinkLine.parse(datagram);
+        if (line == null) {
+            stats.receiptLinesMalformed.increment();
+            return;
+        }
+        if (links == null || !links.verifies(line.uri(), line.expires(), line.signature())) {
+            stats.receiptLinesForged.increment();
+            return;
+        }
+        stats.receiptBytesFrontEnd.add(line.bytes());
+        publish(new XAccelReceipt(ids.next(), line.uri().substring(1), XAccelReceipt.SIGNED_LINK_TAG,
+                line.complete() ? Outcome.COMPLETE : Outcome.ABORTED, ServedBy.FRONT_END, line.status(),
+                line.bytes(), line.ranges(), line.duration()));
     }
 
     /**

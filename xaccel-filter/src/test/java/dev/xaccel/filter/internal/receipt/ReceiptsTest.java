@@ -7,7 +7,18 @@ import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
+
+import dev.xaccel.filter.SignedLinks;
+import dev.xaccel.filter.XAccelReceipt;
 
 import dev.xaccel.filter.internal.config.ReceiptSettings;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
@@ -53,6 +64,38 @@ class ReceiptsTest {
             assertEquals(0, stats.getReceiptLinesLate());
             assertEquals(0, r.waiting());
         }
+    }
+
+    @Test
+    void aSignedLinksLineCountsEachTimeOnlyWhenTheSecretSignedIt() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        SignedLinks links = SignedLinks.create("0123456789abcdef0123456789abcdef", "/s/", Duration.ofHours(1));
+        String link = links.sign("a.mp3", Instant.ofEpochSecond(1765000000));
+        String md5 = link.substring(link.indexOf("md5=") + 4, link.indexOf("&expires="));
+        String line = "xs1 " + md5 + " 1765000000 200 10 c=OK 0.001 r=\"-\" u=/s/a.mp3";
+        BlockingQueue<XAccelReceipt> got = new LinkedBlockingQueue<>();
+        ReceiptSettings listened = new ReceiptSettings(true, s.address(), null, List.of(got::add), s.timeoutSeconds(),
+                s.queue());
+        List<XAccelReceipt> two = new ArrayList<>();
+        try (Receipts r = Receipts.start("test", listened, getClass().getClassLoader(), stats, links)) {
+            r.accept(line);
+            r.accept(line);
+            r.accept(line.replace("a.mp3", "b.mp3"));
+            r.accept("xs1 " + md5 + " 1765000000 200 10 c=OK 0.001 u=/s/a.mp3");
+            two.add(got.poll(10, TimeUnit.SECONDS));
+            two.add(got.poll(10, TimeUnit.SECONDS));
+        }
+        assertEquals(2, stats.getReceiptsComplete(), "a link may be fetched many times");
+        assertEquals(20, stats.getReceiptBytesFrontEnd());
+        assertEquals(1, stats.getReceiptLinesForged());
+        assertEquals(1, stats.getReceiptLinesMalformed());
+        assertEquals("s/a.mp3", two.get(0).file());
+        assertEquals(XAccelReceipt.SIGNED_LINK_TAG, two.get(1).tag());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            r.accept(line);
+        }
+        assertEquals(2, stats.getReceiptLinesForged(), "without the secret nothing verifies");
     }
 
     @Test
