@@ -68,17 +68,25 @@ async function loadStats() {
   if (!d) {
     $('stats-totals').textContent = 'Delivery receipts are off.';
     $('stats-chapters').replaceChildren();
+    $('stats-enclosures').replaceChildren();
     $('stats-users').replaceChildren();
     return;
   }
   $('stats-totals').textContent = d.complete + ' completed, ' + d.aborted + ' aborted, ' + d.unreceipted
-    + ' unreceipted' + (d.overflow ? ', ' + d.overflow + ' not tallied (bound reached)' : '');
+    + ' unreceipted, ' + d.enclosureFetches + ' podcast enclosure fetches'
+    + (d.overflow ? ', ' + d.overflow + ' not tallied (bound reached)' : '');
   const byId = new Map(items.map((i) => [i.id, i]));
   $('stats-chapters').replaceChildren(...d.chapters.map((c) => {
     const item = byId.get(c.book);
     const file = item && item.files[c.chapter];
     return el('tr', {}, el('td', {}, item ? item.title : c.book), el('td', {}, file ? file.name : String(c.chapter + 1)),
       el('td', { class: 'num' }, String(c.complete)), el('td', { class: 'num' }, String(c.aborted)));
+  }));
+  // a feed's enclosure is named by its file, as the feed's episodes are
+  $('stats-enclosures').replaceChildren(...d.enclosures.map((e) => {
+    const item = byId.get(e.book);
+    return el('tr', {}, el('td', {}, item ? item.title : e.book), el('td', {}, e.file),
+      el('td', { class: 'num' }, String(e.complete)), el('td', { class: 'num' }, String(e.aborted)));
   }));
   $('stats-users').replaceChildren(...Object.entries(d.bytesPerUser).map(([u, b]) =>
     el('tr', {}, el('td', {}, u), el('td', { class: 'num' }, formatSize(b)))));

@@ -12,7 +12,10 @@ import java.util.TreeMap;
  * The sample's receipt listener (web.xml: the xaccel filter's {@code receiptListener}): completed downloads per book
  * and chapter, bytes per user, aborted and unreceipted downloads, in memory, for {@code /api/stats}. A chapter's
  * declaration carries the tag {@link #chapterTag}; receipts without it (covers, mapped {@code /library/} URLs) count
- * only as untagged. Bounded: at most {@code maxKeys} chapters and as many users are tallied, a receipt for a new
+ * only as untagged. The podcast feeds' enclosures are signed links nginx serves alone: their receipts
+ * ({@link XAccelReceipt#SIGNED_LINK_TAG}, file {@code f/library/<Author>/<Title>/<chapter>}) count as enclosure
+ * fetches per book and episode (every fetch counts: a podcast client may fetch an episode many times, by ranges).
+ * Bounded: at most {@code maxKeys} chapters, as many enclosures and as many users are tallied, a receipt for a new
  * one beyond that is counted in {@code overflow} instead (the existing counts stay exact).
  */
 public final class DeliveryTally implements XAccelReceiptListener {
@@ -21,6 +24,8 @@ public final class DeliveryTally implements XAccelReceiptListener {
     public static final int MAX_KEYS = 10_000;
 
     private static final String PREFIX = "chapter\t";
+    /** The enclosures' signed-link prefix ({@link SampleApp#FEED_LINK_PREFIX}) as a receipt's file starts. */
+    private static final String ENCLOSURE = SampleApp.FEED_LINK_PREFIX.substring(1);
 
     /** The tally the filter made in this application (one per class loader: one per web application). */
     private static volatile DeliveryTally current;
@@ -29,6 +34,9 @@ public final class DeliveryTally implements XAccelReceiptListener {
     /** book id + "\t" + chapter index: [complete, aborted]. */
     private final Map<String, long[]> chapters = new LinkedHashMap<>();
     private final Map<String, Long> bytesPerUser = new LinkedHashMap<>();
+    /** book id + "\t" + episode file name: [complete, aborted]. */
+    private final Map<String, long[]> enclosures = new LinkedHashMap<>();
+    private long enclosureFetches;
     private long complete;
     private long aborted;
     private long unreceipted;
@@ -61,6 +69,11 @@ public final class DeliveryTally implements XAccelReceiptListener {
     @Override
     public synchronized void onReceipt(XAccelReceipt receipt) {
         String tag = receipt.tag();
+        if (XAccelReceipt.SIGNED_LINK_TAG.equals(tag) && receipt.file().startsWith(ENCLOSURE)
+                && (receipt.status() == 200 || receipt.status() == 206)) {
+            enclosure(receipt);
+            return;
+        }
         String[] parts = tag == null || !tag.startsWith(PREFIX) ? null : tag.substring(PREFIX.length()).split("\t");
         if (parts == null || parts.length != 3) {
             untagged++;
@@ -83,6 +96,22 @@ public final class DeliveryTally implements XAccelReceiptListener {
         }
     }
 
+    /** A fetch of a feed's enclosure: the book is the folder (its id as the library makes it), the episode the file. */
+    private void enclosure(XAccelReceipt receipt) {
+        String relative = receipt.file().substring(ENCLOSURE.length());
+        int slash = relative.lastIndexOf('/');
+        if (slash <= 0) {
+            untagged++;
+            return;
+        }
+        enclosureFetches++;
+        long[] counts = bounded(enclosures, Library.id(relative.substring(0, slash)) + "\t"
+                + relative.substring(slash + 1), new long[2]);
+        if (counts != null) {
+            counts[receipt.outcome() == XAccelReceipt.Outcome.COMPLETE ? 0 : 1]++;
+        }
+    }
+
     /** The value of key, added if there is room; null (and counted) when the map is full. */
     private <V> V bounded(Map<String, V> map, String key, V empty) {
         V v = map.get(key);
@@ -101,9 +130,14 @@ public final class DeliveryTally implements XAccelReceiptListener {
     public record Chapter(String book, int chapter, long complete, long aborted) {
     }
 
+    /** One enclosure's fetches: its book, its file's name, fetches completed and aborted. */
+    public record Enclosure(String book, String file, long complete, long aborted) {
+    }
+
     /** What {@code /api/stats} shows: a consistent copy. */
     public record Snapshot(long complete, long aborted, long unreceipted, long untagged, long overflow,
-                           List<Chapter> chapters, Map<String, Long> bytesPerUser) {
+                           List<Chapter> chapters, Map<String, Long> bytesPerUser, long enclosureFetches,
+                           List<Enclosure> enclosures) {
     }
 
     public synchronized Snapshot snapshot() {
@@ -113,6 +147,12 @@ public final class DeliveryTally implements XAccelReceiptListener {
             list.add(new Chapter(key.substring(0, tab), Integer.parseInt(key.substring(tab + 1)), counts[0],
                     counts[1]));
         });
-        return new Snapshot(complete, aborted, unreceipted, untagged, overflow, list, new TreeMap<>(bytesPerUser));
+        List<Enclosure> fetched = new ArrayList<>();
+        enclosures.forEach((key, counts) -> {
+            int tab = key.indexOf('\t');
+            fetched.add(new Enclosure(key.substring(0, tab), key.substring(tab + 1), counts[0], counts[1]));
+        });
+        return new Snapshot(complete, aborted, unreceipted, untagged, overflow, list, new TreeMap<>(bytesPerUser),
+                enclosureFetches, fetched);
     }
 }

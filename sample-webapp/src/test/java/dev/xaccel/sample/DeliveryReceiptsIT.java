@@ -9,11 +9,14 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +41,7 @@ class DeliveryReceiptsIT {
 
     @BeforeAll
     static void deploy() throws Exception {
-        stack = SampleStack.start("receipts", Map.of("XACCEL_DEMO_USERS", "demo:demo:admin, ann:ann",
+        stack = SampleStack.start("receipts", Map.of("XACCEL_DEMO_USERS", "demo:demo:admin, ann:ann, bob:bob",
                 "XACCEL_LIMIT_RATE", Integer.toString(LIMIT_RATE)));
     }
 
@@ -103,6 +106,75 @@ class DeliveryReceiptsIT {
 
         // the stats stay the admin's: another user gets 403
         assertEquals(403, http.get(stack.url("/api/stats"), "Authorization", ann).statusCode());
+    }
+
+    /**
+     * The podcast feed's enclosures are signed links nginx serves without Tomcat: fetched through nginx with the
+     * shipped template, each fetch is counted per book and episode; a forged line (a signature the secret did not
+     * make) sent to the receipts port counts forged and no fetch.
+     */
+    @Test
+    void enclosureFetchesAreCountedAndAForgedLineIsNot() throws Exception {
+        String bob = stack.bearer("bob", "bob");
+        String admin = stack.bearer("demo", "demo");
+        HttpResponse<byte[]> t = http.post(stack.url("/api/feed-token"), "", "Authorization", bob);
+        assertEquals(200, t.statusCode(), Http.text(t));
+        String token = Http.object(t).getString("token");
+        JsonObject book = Http.array(http.get(stack.url("/api/items"), "Authorization", bob)).getJsonObject(0);
+        String id = book.getString("id");
+        HttpResponse<byte[]> feed = http.get(stack.url("/feeds/" + id + ".xml?token=" + token));
+        assertEquals(200, feed.statusCode(), Http.text(feed));
+        List<String> enclosures = FeedXml.children(FeedXml.channel(FeedXml.parse(feed.body())), null, "item").stream()
+                .map(i -> FeedXml.child(i, null, "enclosure").getAttribute("url")).toList();
+        String url = enclosures.get(0);
+        String name = book.getJsonArray("files").getJsonObject(0).getString("name");
+        long size = book.getJsonArray("files").getJsonObject(0).getJsonNumber("size").longValue();
+        int linesBefore = stack.nginx.accessLog().size();
+        HttpResponse<byte[]> got = http.get(url);
+        assertEquals(200, got.statusCode(), url);
+        assertEquals(size, got.body().length);
+        assertTrue(stack.nginx.accessLog().stream().skip(linesBefore).anyMatch(l -> l.contains("/f/library/")
+                && l.contains(" ustatus=- ")), "nginx served it without Tomcat");
+
+        long forged = filterStat(admin, "receiptLinesForged");
+        String query = url.substring(url.indexOf('?') + 1);
+        String md5 = query.replaceAll(".*md5=([^&]+).*", "$1");
+        String expires = query.replaceAll(".*expires=(\\d+).*", "$1");
+        String other = name.equals("x.mp3") ? "y.mp3" : "x.mp3";
+        String path = java.net.URI.create(url).getPath();
+        String forgedLine = "<190>Dec  5 06:00:00 xaccel: xs1 " + md5 + " " + expires + " 200 " + size
+                + " c=OK 0.001 r=\"-\" u=" + path.substring(0, path.lastIndexOf('/') + 1) + other;
+        try (DatagramSocket s = new DatagramSocket()) {
+            byte[] b = forgedLine.getBytes(StandardCharsets.US_ASCII);
+            s.send(new DatagramPacket(b, b.length, InetAddress.getLoopbackAddress(), stack.receiptsPort));
+        }
+
+        AtomicReference<JsonObject> last = new AtomicReference<>();
+        boolean seen = Poll.until(WAIT, Duration.ofMillis(200), () -> {
+            JsonObject d = deliveries(admin);
+            last.set(d);
+            return d != null && d.getJsonNumber("enclosureFetches").longValue() >= 1
+                    && filterStat(admin, "receiptLinesForged") > forged;
+        });
+        JsonObject d = last.get();
+        assertTrue(seen, "the fetch's receipt and the forged line within " + WAIT + ": " + d);
+        assertEquals(forged + 1, filterStat(admin, "receiptLinesForged"));
+        assertEquals(1, d.getJsonNumber("enclosureFetches").longValue(), "the forged line is no fetch: " + d);
+        JsonObject e = d.getJsonArray("enclosures").getJsonObject(0);
+        assertEquals(id, e.getString("book"), d.toString());
+        assertEquals(name, e.getString("file"), d.toString());
+        assertEquals(1, e.getJsonNumber("complete").longValue(), d.toString());
+        assertEquals(0, e.getJsonNumber("aborted").longValue(), d.toString());
+    }
+
+    private static long filterStat(String admin, String attribute) {
+        try {
+            HttpResponse<byte[]> s = http.get(stack.url("/api/stats"), "Authorization", admin);
+            assertEquals(200, s.statusCode(), Http.text(s));
+            return Http.object(s).getJsonArray("filters").getJsonObject(0).getJsonNumber(attribute).longValue();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static JsonObject deliveries(String admin) {

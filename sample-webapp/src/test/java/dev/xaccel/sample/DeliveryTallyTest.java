@@ -36,6 +36,28 @@ class DeliveryTallyTest {
         assertEquals(Map.of("ann", 200L, "bob", 30L), s.bytesPerUser());
     }
 
+    private static XAccelReceipt fetch(String file, Outcome outcome, int status) {
+        return new XAccelReceipt("1".repeat(32), file, XAccelReceipt.SIGNED_LINK_TAG, outcome, ServedBy.FRONT_END,
+                status, 10, null, Duration.ofMillis(5));
+    }
+
+    @Test
+    void countsEachEnclosureFetchPerBookAndEpisode() {
+        DeliveryTally t = new DeliveryTally(10);
+        t.onReceipt(fetch("f/library/Jules Verne/Le Tour/01 Un.mp3", Outcome.COMPLETE, 200));
+        t.onReceipt(fetch("f/library/Jules Verne/Le Tour/01 Un.mp3", Outcome.COMPLETE, 206));
+        t.onReceipt(fetch("f/library/Jules Verne/Le Tour/02 Deux.mp3", Outcome.ABORTED, 200));
+        t.onReceipt(fetch("f/library/Jules Verne/Le Tour/02 Deux.mp3", Outcome.COMPLETE, 404));
+        t.onReceipt(fetch("s/library/Jules Verne/Le Tour/cover.jpg", Outcome.COMPLETE, 200));
+        DeliveryTally.Snapshot s = t.snapshot();
+        String book = Library.id("Jules Verne/Le Tour");
+        assertEquals(3, s.enclosureFetches());
+        assertEquals(List.of(new DeliveryTally.Enclosure(book, "01 Un.mp3", 2, 0),
+                new DeliveryTally.Enclosure(book, "02 Deux.mp3", 0, 1)), s.enclosures());
+        assertEquals(2, s.untagged(), "a 404 and a cover link are no enclosure fetch");
+        assertEquals(0, s.complete(), "enclosures are not chapter downloads");
+    }
+
     @Test
     void newKeysBeyondTheBoundAreCountedNotKept() {
         DeliveryTally t = new DeliveryTally(2);

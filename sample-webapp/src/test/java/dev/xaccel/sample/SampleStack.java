@@ -43,9 +43,13 @@ final class SampleStack implements AutoCloseable {
     final NginxServer nginx;
     /** The library's S3 store ({@link #startS3}), or null for a library on disk. */
     final DemoStore store;
+    /** The filter's receipts port (UDP on 127.0.0.1), where nginx sends its receipt lines. */
+    final int receiptsPort;
 
-    private SampleStack(String linkSecret, Path library, CatalinaLauncher tomcat, NginxServer nginx, DemoStore store) {
+    private SampleStack(String linkSecret, Path library, CatalinaLauncher tomcat, NginxServer nginx, DemoStore store,
+            int receiptsPort) {
         this.linkSecret = linkSecret;
+        this.receiptsPort = receiptsPort;
         this.library = library;
         this.tomcat = tomcat;
         this.nginx = nginx;
@@ -129,7 +133,7 @@ final class SampleStack implements AutoCloseable {
             }
             throw e;
         }
-        return new SampleStack(linkSecret, library, tomcat, nginx, store);
+        return new SampleStack(linkSecret, library, tomcat, nginx, store, receiptsPort);
     }
 
     /** A loopback UDP port free right now, for the filter's receipts (the filter binds it at startup). */

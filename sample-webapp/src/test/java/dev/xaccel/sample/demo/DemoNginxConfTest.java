@@ -135,14 +135,27 @@ class DemoNginxConfTest {
         while (formats.find()) {
             n++;
             String format = formats.group(2);
+            if ("xaccel_signed".equals(formats.group(1))) {
+                // an enclosure's receipt line: the link's md5 and expires (the filter checks the signature with its
+                // secret), and only to the filter's loopback port, never to a file
+                format = format.replace("$arg_md5 $arg_expires ", "");
+                Matcher uses = Pattern.compile("access_log\\s+(\\S+)\\s+xaccel_signed\\b").matcher(text);
+                int used = 0;
+                while (uses.find()) {
+                    used++;
+                    assertTrue(uses.group(1).startsWith("syslog:server=127.0.0.1:"), uses.group());
+                }
+                assertEquals(1, used, "the enclosures' location only");
+            }
             for (String variable : List.of("$request ", "$request\"", "$request'", "$request_uri", "$args",
                     "$query_string", "$arg_", "$is_args")) {
                 assertFalse(format.contains(variable), "log_format records " + variable + ": " + format);
             }
             // the receipt lines name no request at all: the identifier, numbers and the client's Range
-            assertTrue(format.contains("$xaccel_request_path") || "xaccel_receipt".equals(formats.group(1)), format);
+            assertTrue(format.contains("$xaccel_request_path") || formats.group(1).startsWith("xaccel_receipt")
+                    || "xaccel_signed".equals(formats.group(1)), format);
         }
-        assertEquals(2, n, "the access log's format and the receipts'");
+        assertEquals(3, n, "the access log's format and the receipts' two");
         Matcher path = Pattern.compile("\"(~\\^\\(\\?<(\\w+)>\\[\\^\\?\\]\\*\\))\"\\s+\\$(\\w+);").matcher(text);
         assertTrue(path.find(), "map $request_uri $xaccel_request_path: the path up to the first ?");
         assertEquals(path.group(2), path.group(3));
