@@ -151,7 +151,10 @@ public final class FileDelivery {
         }
         if (handOff) {
             OffloadResponder.respond(config, found.location(), file.file(), route.target(), representation, resp);
-            if (receipts.issuing()) {
+            // an answer nginx may cache (X-Accel-Expires not 0) gets no identifier: every cache hit would replay it
+            // (stale lines) and the cached path logs none (a false unreceipted); such deliveries are not receipted
+            String expires = resp.getHeader("X-Accel-Expires");
+            if (receipts.issuing() && (expires == null || expires.equals("0"))) {
                 resp.setHeader(Receipts.HEADER, receipts.issue(receiptName(declared, what), tag(declared)));
             }
             stats.offloaded.increment();
