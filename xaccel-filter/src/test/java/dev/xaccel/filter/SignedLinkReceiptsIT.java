@@ -186,6 +186,16 @@ class SignedLinkReceiptsIT {
     }
 
     @Test
+    void aValidLinkToAFileThatIsGoneIsReceiptedWithItsStatus() throws Exception {
+        HttpResponse<byte[]> r = viaNginx.get(links.sign("gone.bin"));
+        assertEquals(404, r.statusCode());
+        XAccelReceipt receipt = next();
+        assertEquals("s/media/gone.bin", receipt.file());
+        assertEquals(404, receipt.status());
+        assertNoMore();
+    }
+
+    @Test
     void anExpiredOrBadlySignedLinkSendsNoLine() throws Exception {
         long forged = stats.getReceiptLinesForged();
         long malformed = stats.getReceiptLinesMalformed();
