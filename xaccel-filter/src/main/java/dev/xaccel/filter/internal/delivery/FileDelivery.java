@@ -153,8 +153,7 @@ public final class FileDelivery {
             OffloadResponder.respond(config, found.location(), file.file(), route.target(), representation, resp);
             // an answer nginx may cache (X-Accel-Expires not 0) gets no identifier: every cache hit would replay it
             // (stale lines) and the cached path logs none (a false unreceipted); such deliveries are not receipted
-            String expires = resp.getHeader("X-Accel-Expires");
-            if (receipts.issuing() && (expires == null || expires.equals("0"))) {
+            if (receipts.issuing() && !cacheable(resp)) {
                 resp.setHeader(Receipts.HEADER, receipts.issue(receiptName(declared, what), tag(declared)));
             }
             stats.offloaded.increment();
@@ -205,6 +204,12 @@ public final class FileDelivery {
             byType.putIfAbsent(type == null ? "" : type, made);
         }
         return made;
+    }
+
+    /** Whether nginx may cache this offload answer ({@code X-Accel-Expires} set and not {@code 0}). */
+    private static boolean cacheable(HttpServletResponse resp) {
+        String expires = resp.getHeader("X-Accel-Expires");
+        return expires != null && !expires.equals("0");
     }
 
     /** The receipt of an answer the filter sent itself: only one that went out (not a 404 or a failure). */
