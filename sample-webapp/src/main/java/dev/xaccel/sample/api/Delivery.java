@@ -41,7 +41,10 @@ final class Delivery {
             XAccel.sendRemote(request, response, remote);
             return null;
         }
-        XAccelFile file = XAccelFile.of(((DirectoryLibrary) library).file(entry)).contentType(type).tag(tag);
+        // X-Accel-Expires 0: the filter's location has expires=60 for the covers nginx caches by their /library/
+        // URL; the API's answers are never cached, and only an answer nginx cannot cache carries a receipt
+        XAccelFile file = XAccelFile.of(((DirectoryLibrary) library).file(entry)).contentType(type).tag(tag)
+                .accelExpires("0");
         return downloadName == null ? file : file.downloadName(downloadName).attachment();
     }
 }
