@@ -142,7 +142,7 @@ public final class XAccelFilter implements Filter {
         JmxRegistration jmx;
         try {
             jmx = JmxRegistration.forFilter(cfg.jmxName(), ctx, name, stats);
-            RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx);
+            RemoteDelivery remote = RemoteDelivery.create(cfg, stats, decision, BUFFER_SIZE, ctx, receipts);
             started = new Started(name, delivery, new MappedFiles(delivery), new DeclaredFiles(delivery, remote),
                     new OffloadResponseWrapper.Warnings(), ctx, jmx, roots);
         } catch (RuntimeException e) {

@@ -14,7 +14,8 @@ import jakarta.servlet.http.HttpServletResponse;
  * The application of the remote tests, behind the auth filter: {@code /objects/<id>} presigns a GET for the key
  * registered under {@code id} (a fresh URL per request, valid {@value #TTL_SECONDS} seconds) and declares it with
  * {@link XAccel#sendRemote}; an id registered with a fixed URL declares that URL as it is (an expired one, another
- * origin). {@code ?download=1} asks for an attachment. Unknown ids: 404 from the application.
+ * origin). {@code ?download=1} asks for an attachment, {@code ?tag=} tags the declaration. Unknown ids: 404 from
+ * the application.
  */
 final class PresigningServlet extends HttpServlet {
 
@@ -53,6 +54,9 @@ final class PresigningServlet extends HttpServlet {
         XAccelRemote remote = XAccelRemote.of(url);
         if (req.getParameter("download") != null) {
             remote = remote.attachment();
+        }
+        if (req.getParameter("tag") != null) {
+            remote = remote.tag(req.getParameter("tag"));
         }
         XAccel.sendRemote(req, resp, remote);
     }

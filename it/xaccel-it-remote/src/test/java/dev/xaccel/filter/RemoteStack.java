@@ -37,6 +37,15 @@ final class RemoteStack implements AutoCloseable {
 
     /** As {@link #start(String, boolean)}, with more init-params of the filter (they win). */
     static RemoteStack start(String suite, boolean withNginx, Map<String, String> moreParams) throws Exception {
+        return start(suite, withNginx, moreParams, 0);
+    }
+
+    /**
+     * As {@link #start(String, boolean, Map)}; with {@code receiptsPort} not 0, nginx's commented receipt lines
+     * switched on, logging to that UDP port ({@link DocsNginx#withReceipts}).
+     */
+    static RemoteStack start(String suite, boolean withNginx, Map<String, String> moreParams, int receiptsPort)
+            throws Exception {
         S3Store store = S3Store.start(TestPaths.freshDir("store-" + suite));
         try {
             PresigningServlet objects = new PresigningServlet(store);
@@ -51,7 +60,9 @@ final class RemoteStack implements AutoCloseable {
             NginxServer nginx = null;
             if (withNginx) {
                 try {
-                    nginx = DocsNginx.start(suite, DocsNginx.text(TEMPLATE), nginxValues(store), tomcat.port(), media);
+                    String conf = receiptsPort == 0 ? DocsNginx.text(TEMPLATE)
+                            : DocsNginx.withReceipts(suite, TEMPLATE, receiptsPort);
+                    nginx = DocsNginx.start(suite, conf, nginxValues(store), tomcat.port(), media);
                 } catch (Exception | Error e) {
                     tomcat.close();
                     throw e;

@@ -79,7 +79,21 @@ public final class DocsNginx {
                 tomcatPort, mediaRoot);
     }
 
-    /** {@code template} with its two commented receipt lines uncommented, the include rendered for the port. */
+    /**
+     * The text of {@code template} (another shipped template with the same commented receipt lines, e.g.
+     * docs/nginx/xaccel-remote.conf.template) with its receipts switched on: the include rendered from
+     * {@link #RECEIPTS_TEMPLATE} for {@code receiptsPort} at {@link #receiptsInclude}.
+     */
+    public static String withReceipts(String suite, String template, int receiptsPort) throws IOException {
+        return receiptsOn(suite, template, RECEIPTS_TEMPLATE, receiptsPort);
+    }
+
+    /** Where {@link #withReceipts} renders the receipts include of {@code suite}. */
+    public static Path receiptsInclude(String suite) {
+        return TestPaths.target().resolve("nginx-" + suite + "-receipts").resolve("xaccel-receipts.conf");
+    }
+
+    /** {@code template} with its commented receipt lines uncommented, the include rendered for the port. */
     private static String receiptsOn(String suite, String template, String includeTemplate, int receiptsPort)
             throws IOException {
         Path dir = Files.createDirectories(TestPaths.target().resolve("nginx-" + suite + "-receipts"));

@@ -16,6 +16,7 @@ import dev.xaccel.filter.XAccelRemote;
 import dev.xaccel.filter.internal.config.RemoteOrigins;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
+import dev.xaccel.filter.internal.receipt.Receipts;
 import dev.xaccel.filter.internal.util.Messages;
 import dev.xaccel.filter.internal.util.ThrottledLog;
 import dev.xaccel.filter.internal.util.Uris;
@@ -24,8 +25,9 @@ import dev.xaccel.filter.internal.util.Uris;
  * Answers a request with a declared remote object: refused ({@code 500}, a throttled SEVERE line) unless its
  * origin is in {@code remoteOrigins}; otherwise the object's {@link Representation}, the {@link OffloadDecision},
  * then either the offload answer for nginx ({@link RemoteRedirect}, {@link OffloadResponder#respondRemote}) or the
- * bytes fetched by the filter itself ({@link RemoteFileSender}), and the statistics. Thread-safe; one per filter
- * instance.
+ * bytes fetched by the filter itself ({@link RemoteFileSender}), the statistics and the delivery receipt (the
+ * offload's identifier for nginx, or the receipt of what the filter sent), naming the object by
+ * {@link #receiptName(URI)}. Thread-safe; one per filter instance.
  */
 public final class RemoteDelivery {
 
@@ -36,15 +38,18 @@ public final class RemoteDelivery {
     private final RemoteFileSender sender;
     private final ServletContext servletContext;
     private final OffloadDecision decision;
+    private final Receipts receipts;
     private final ThrottledLog refusedLog = new ThrottledLog(LOG, Level.SEVERE);
 
     /**
      * @param sender         the direct path, {@code null} when no origin is allowed (then nothing is sent)
      * @param servletContext for {@code getMimeType}, may be {@code null}
+     * @param receipts       the filter's receipts ({@link Receipts#OFF} for none)
      */
     public RemoteDelivery(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
-            RemoteFileSender sender, ServletContext servletContext) {
+            RemoteFileSender sender, ServletContext servletContext, Receipts receipts) {
         this.config = config;
+        this.receipts = receipts;
         this.stats = stats;
         this.decision = decision;
         this.sender = sender;
@@ -53,9 +58,9 @@ public final class RemoteDelivery {
 
     /** The filter's one remote delivery: with a shared HTTP client only when some origin is allowed. */
     public static RemoteDelivery create(XAccelConfig config, FilterStatistics stats, OffloadDecision decision,
-            int bufferSize, ServletContext servletContext) {
+            int bufferSize, ServletContext servletContext, Receipts receipts) {
         RemoteFileSender sender = config.remoteOrigins().isEmpty() ? null : new RemoteFileSender(bufferSize);
-        return new RemoteDelivery(config, stats, decision, sender, servletContext);
+        return new RemoteDelivery(config, stats, decision, sender, servletContext, receipts);
     }
 
     /** @param resetNeeded downstream wrote body bytes before the object was declared */
@@ -63,14 +68,14 @@ public final class RemoteDelivery {
             throws IOException {
         stats.begin();
         try {
-            deliverCounted(req, resp, remote, resetNeeded);
+            deliverCounted(req, resp, remote, resetNeeded, receipts.enabled() ? System.nanoTime() : 0);
         } finally {
             stats.end();
         }
     }
 
     private void deliverCounted(HttpServletRequest req, HttpServletResponse resp, XAccelRemote remote,
-            boolean resetNeeded) throws IOException {
+            boolean resetNeeded, long start) throws IOException {
         URI url = remote.url();
         if (sender == null || !config.remoteOrigins().allows(url)) {
             stats.rejected.increment();
@@ -85,13 +90,45 @@ public final class RemoteDelivery {
         ResponseHeaders.remove(resp, OffloadResponseWrapper.FILE_MANAGED_HEADERS);
         if (route.offloaded()) {
             OffloadResponder.respondRemote(config, route.target().value(), representation, resp);
+            if (receipts.issuing()) {
+                resp.setHeader(Receipts.HEADER, receipts.issue(receiptName(url), tag(remote)));
+            }
             stats.offloaded.increment();
             return;
         }
         if (resetNeeded) {
             ResponseHeaders.resetKeepingOuterHeaders(resp);
         }
-        sender.send(req, resp, url, representation).countIn(stats);
+        Sent sent;
+        try {
+            sent = sender.send(req, resp, url, representation);
+        } catch (IOException e) {
+            if (receipts.enabled()) {
+                // the client went away, or the store's body broke off, after the answer was committed
+                receipts.sent(receiptName(url), tag(remote), req.getHeader("Range"), start, resp.getStatus(), -1,
+                        false);
+            }
+            throw e;
+        }
+        sent.countIn(stats);
+        if (receipts.enabled() && sent.kind() == Sent.Kind.BODY) {
+            // only an answer that went out, as for a file: not the 404 or 5xx of a store that failed
+            receipts.sent(receiptName(url), tag(remote), req.getHeader("Range"), start, resp.getStatus(),
+                    sent.bytes(), true);
+        }
+    }
+
+    /**
+     * The object as a receipt names it: the URL without its query, {@code scheme://host[:port]/raw/path} (for S3
+     * the bucket and key as the application presigned them). The query is left out: a presigned URL's query is
+     * its credential, and a receipt reaches listeners, meters' consumers and logs.
+     */
+    public static String receiptName(URI url) {
+        return url.getScheme() + "://" + url.getRawAuthority() + (url.getRawPath() == null ? "" : url.getRawPath());
+    }
+
+    private static String tag(XAccelRemote remote) {
+        return remote.tag().orElse(null);
     }
 
     /** The URL's last path segment, decoded: the object's own name (type by extension, attachment name). */
