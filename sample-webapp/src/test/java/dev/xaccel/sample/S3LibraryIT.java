@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.xaccel.sample.demolib.DemoLibrary;
 import dev.xaccel.test.XAccelAssertions;
+import dev.xaccel.testsupport.Poll;
 
 /**
  * The sample with its library in an S3 store, deployed as users deploy it (the Tomcat distribution, the shipped
@@ -37,7 +39,7 @@ class S3LibraryIT {
 
     @BeforeAll
     static void deploy() throws Exception {
-        stack = SampleStack.startS3("s3", Map.of("XACCEL_DEMO_USERS", "demo:demo"));
+        stack = SampleStack.startS3("s3", Map.of("XACCEL_DEMO_USERS", "demo:demo, admin:admin:admin"));
     }
 
     @AfterAll
@@ -134,6 +136,55 @@ class S3LibraryIT {
         assertEquals("image/png", cover.headers().firstValue("Content-Type").orElse(""));
         DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
         assertArrayEquals(Files.readAllBytes(ada.dir(stack.library).resolve(ada.coverFile())), cover.body());
+    }
+
+    /**
+     * A chapter nginx fetched from the store is receipted like a local one: nginx's receipt line from the remote
+     * location reaches the tally, tagged with the chapter and the user, and the client never sees the identifier.
+     */
+    @Test
+    void aChapterFromTheStoreReachesTheStatsThroughItsReceipt() throws Exception {
+        DemoLibrary.Book ada = DemoLibrary.BOOKS.get(0);
+        long size = Files.size(ada.dir(stack.library).resolve(ada.chapters().get(1).fileName()));
+        HttpResponse<byte[]> r = http.get(stack.url("/api/items/" + adaId() + "/file/1"), "Authorization",
+                stack.bearer("demo", "demo"));
+        assertEquals(200, r.statusCode());
+        assertEquals(size, r.body().length);
+        assertTrue(r.headers().firstValue("X-Xaccel-Receipt").isEmpty(), "the identifier never reaches the client");
+        String admin = stack.bearer("admin", "admin");
+        JsonObject[] chapter = new JsonObject[1];
+        JsonObject[] deliveries = new JsonObject[1];
+        boolean seen = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
+            deliveries[0] = deliveries(admin);
+            chapter[0] = deliveries[0] == null ? null : chapter(deliveries[0], adaId(), 1);
+            return chapter[0] != null && chapter[0].getJsonNumber("complete").longValue() >= 1;
+        });
+        assertTrue(seen, "no receipt of the chapter within 30 s: " + deliveries[0]);
+        assertEquals(1, chapter[0].getJsonNumber("complete").longValue(), deliveries[0].toString());
+        assertEquals(0, chapter[0].getJsonNumber("aborted").longValue(), deliveries[0].toString());
+        long bytes = deliveries[0].getJsonObject("bytesPerUser").getJsonNumber("demo").longValue();
+        assertTrue(bytes >= size, "demo's bytes " + bytes + ": " + deliveries[0]);
+    }
+
+    private static JsonObject deliveries(String admin) {
+        try {
+            HttpResponse<byte[]> s = http.get(stack.url("/api/stats"), "Authorization", admin);
+            assertEquals(200, s.statusCode(), Http.text(s));
+            JsonObject o = Http.object(s);
+            return o.containsKey("deliveries") && !o.isNull("deliveries") ? o.getJsonObject("deliveries") : null;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The tally of one chapter, or null while it has none. */
+    private static JsonObject chapter(JsonObject deliveries, String book, int index) {
+        for (JsonObject c : deliveries.getJsonArray("chapters").getValuesAs(JsonObject.class)) {
+            if (book.equals(c.getString("book")) && c.getInt("chapter") == index) {
+                return c;
+            }
+        }
+        return null;
     }
 
     @Test

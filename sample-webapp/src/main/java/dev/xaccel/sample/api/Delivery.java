@@ -34,7 +34,7 @@ final class Delivery {
     static XAccelFile of(Library library, Library.Entry entry, String type, String downloadName,
                          String tag, HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (library instanceof S3Library s3) {
-            XAccelRemote remote = XAccelRemote.of(s3.presignGet(entry)).contentType(type);
+            XAccelRemote remote = XAccelRemote.of(s3.presignGet(entry)).contentType(type).tag(tag);
             if (downloadName != null) {
                 remote = remote.downloadName(downloadName).attachment();
             }
