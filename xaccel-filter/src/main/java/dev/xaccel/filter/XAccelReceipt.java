@@ -13,7 +13,9 @@ import java.util.Optional;
  *                 (a fresh one for a signed link's fetch and for what the filter sent itself)
  * @param file     the file as the application named it: the declared path, or the request's path within the
  *                 application in mapped mode (never sent to the client); for a signed link, its path as signed
- *                 without the leading {@code /} (e.g. {@code s/media/alice/cover.jpg})
+ *                 without the leading {@code /} (e.g. {@code s/media/alice/cover.jpg}); for a remote object
+ *                 ({@link XAccelRemote}), its URL without the query, which holds the presigned credential (e.g.
+ *                 {@code https://bucket.s3.eu-west-1.amazonaws.com/books/Chapter%201.mp3})
  * @param tag      the declaration's {@link Declaration#tag(String)}, or {@code null}; {@link #SIGNED_LINK_TAG}
  *                 for a signed link's fetch
  * @param outcome  complete, aborted, or unreceipted (the front end never reported it)
