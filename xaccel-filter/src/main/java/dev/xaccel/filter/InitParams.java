@@ -50,6 +50,12 @@ public final class InitParams {
      * Only with {@code headerType=X-Accel-Redirect}. Default {@code false}.
      */
     public static final String FRONT_END_CONFINES = "frontEndConfines";
+    /**
+     * {@code nginx} or {@code any}: which front end reads the offload answer ({@link FrontEnd}); {@code nginx}
+     * leaves out the headers nginx drops across an {@code X-Accel-Redirect}. Only {@code any} with
+     * {@code headerType=X-Sendfile}. Default {@value #DEFAULT_FRONT_END}.
+     */
+    public static final String FRONT_END = "frontEnd";
     /** ObjectName of the MBean, or {@value #JMX_NAME_NONE}. Default derived from context path and filter name. */
     public static final String JMX_NAME = "jmxName";
     /** {@code Vary} of offloaded responses nginx may cache. Default {@value #DEFAULT_CACHE_VARY}. */
@@ -102,6 +108,8 @@ public final class InitParams {
     public static final String DEFAULT_MARKER_HEADER = "X-Sendfile-Type";
     /** Default of {@value #HEADER_TYPE}. */
     public static final String DEFAULT_HEADER_TYPE = "X-Accel-Redirect";
+    /** Default of {@value #FRONT_END}. */
+    public static final String DEFAULT_FRONT_END = "any";
     /** Default of {@value #DISPOSITION}. */
     public static final String DEFAULT_DISPOSITION = "inline";
     /** Default of {@value #SYMLINKS}. */

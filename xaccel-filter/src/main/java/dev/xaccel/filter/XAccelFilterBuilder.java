@@ -244,6 +244,19 @@ public final class XAccelFilterBuilder {
     }
 
     /**
+     * Which front end reads the offload answer: {@link FrontEnd#NGINX} leaves out the headers nginx drops across an
+     * {@code X-Accel-Redirect} (the validators, {@code X-Content-Type-Options}, {@code Content-Security-Policy});
+     * only with {@code X-Accel-Redirect}, and never behind Caddy. Default {@link FrontEnd#ANY}.
+     *
+     * @param frontEnd the front end
+     * @return this builder
+     */
+    public XAccelFilterBuilder frontEnd(FrontEnd frontEnd) {
+        config.frontEnd(frontEnd);
+        return this;
+    }
+
+    /**
      * The MBean's name.
      *
      * @param name an ObjectName, or {@code none} to disable JMX; default derived from context path and filter name

@@ -217,6 +217,20 @@ class XAccelFilterConfigTest {
         assertFalse(init(p).config().frontEndConfines());
     }
 
+    @Test
+    void frontEndNginxOnlyWithXAccelRedirect() throws Exception {
+        Map<String, String> p = base();
+        assertEquals(FrontEnd.ANY, init(p).config().frontEnd());
+        p.put("frontEnd", "nginx");
+        assertEquals(FrontEnd.NGINX, init(p).config().frontEnd());
+        p.put("headerType", "X-Sendfile");
+        ServletException e = assertThrows(ServletException.class, () -> init(p));
+        assertTrue(e.getMessage().contains("[frontEnd]") && e.getMessage().contains("[nginx]"), e.getMessage());
+        assertTrue(e.getMessage().contains("headerType=X-Sendfile"), e.getMessage());
+        p.put("frontEnd", "any");
+        assertEquals(FrontEnd.ANY, init(p).config().frontEnd());
+    }
+
     /** param | value | text the message must contain besides param and value (may be empty). */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -243,6 +257,8 @@ class XAccelFilterConfigTest {
         "allowHidden | 1",
         "sendfile | on",
         "frontEndConfines | nginx",
+        "frontEnd | caddy",
+        "frontEnd | true",
         "contentSecurityPolicy | sand\u0001box",
         "contentSecurityPolicy | default-src \u00e9",
         "maxRedirectLength | 255",

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.atLeastOnce;
@@ -168,6 +169,30 @@ class XAccelFilterTest {
         verify(resp, never()).getOutputStream();
         verify(resp, never()).setHeader(eq("Accept-Ranges"), anyString());
         assertEquals(1, f.getStatistics().getOffloaded());
+    }
+
+    /**
+     * A location nested inside the mapping's root takes the files below it: the mapping's one location is used
+     * without a per-request search only when no other location lies below the mapping's root.
+     */
+    @Test
+    void mappedOffloadNamesTheMostSpecificLocation() throws Exception {
+        Path sub = Files.createDirectories(media.resolve("sub"));
+        Files.writeString(sub.resolve("inner.mp3"), "music");
+        XAccelFilter nested = filter(Map.of("locations",
+                media + " => /_xaccel/media/; " + sub + " => /_xaccel/sub/"));
+        HttpServletResponse inner = response(200);
+        nested.doFilter(request("GET", "/library", "/sub/inner.mp3", "127.0.0.1", "X-Accel-Redirect"), inner,
+                (rq, rs) -> fail("chain"));
+        verify(inner).setHeader("X-Accel-Redirect", "/_xaccel/sub/inner.mp3");
+        HttpServletResponse outer = response(200);
+        nested.doFilter(request("GET", "/library", "/song.mp3", "127.0.0.1", "X-Accel-Redirect"), outer,
+                (rq, rs) -> fail("chain"));
+        verify(outer).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
+        HttpServletResponse sole = response(200);
+        filter(Map.of()).doFilter(request("GET", "/library", "/sub/inner.mp3", "127.0.0.1", "X-Accel-Redirect"),
+                sole, (rq, rs) -> fail("chain"));
+        verify(sole).setHeader("X-Accel-Redirect", "/_xaccel/media/sub/inner.mp3");
     }
 
     /**

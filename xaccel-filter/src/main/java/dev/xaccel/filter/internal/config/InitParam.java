@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import dev.xaccel.filter.ConfigException;
 import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.FrontEnd;
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.OffloadMode;
@@ -70,6 +71,10 @@ public enum InitParam {
     FRONT_END_CONFINES(InitParams.FRONT_END_CONFINES, "false",
             (b, v) -> b.frontEndConfines(bool(InitParams.FRONT_END_CONFINES, v)),
             c -> Boolean.toString(c.frontEndConfines())),
+    FRONT_END(InitParams.FRONT_END, InitParams.DEFAULT_FRONT_END,
+            (b, v) -> b.frontEnd(parse(InitParams.FRONT_END, v, FrontEnd.values(), FrontEnd::paramValue,
+                    "config.frontEnd")),
+            c -> c.frontEnd().paramValue()),
     CACHE_VARY(InitParams.CACHE_VARY, InitParams.DEFAULT_CACHE_VARY, XAccelConfig.Builder::cacheVary,
             XAccelConfig::cacheVary),
     CONTENT_SECURITY_POLICY(InitParams.CONTENT_SECURITY_POLICY, InitParams.DEFAULT_CONTENT_SECURITY_POLICY,

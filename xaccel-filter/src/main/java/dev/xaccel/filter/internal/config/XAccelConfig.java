@@ -15,6 +15,7 @@ import javax.management.ObjectName;
 
 import dev.xaccel.filter.ConfigException;
 import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.FrontEnd;
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.OffloadMode;
@@ -52,6 +53,8 @@ import dev.xaccel.filter.internal.util.ValueRules;
  * @param sendfile              hand direct bodies to the container's sendfile (re-opens by name)
  * @param frontEndConfines      offloaded requests check only the file's own name for a link (the front end
  *                              refuses links at open time)
+ * @param frontEnd              which front end reads the offload answer ({@link FrontEnd#NGINX}: the headers
+ *                              nginx drops across the redirect are left out)
  * @param jmxName               the MBean name, {@code null} for the derived one, or {@link InitParams#JMX_NAME_NONE}
  * @param cacheVary             the {@code Vary} of cacheable offloads
  * @param signedLinks           the signer, or {@code null} when no secret is configured
@@ -68,7 +71,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         TrustedProxies trustedProxies, String markerHeader, HeaderType headerType, Long limitRate, String charset,
         String accelExpires, String cacheControl, Disposition disposition, boolean allowUnmapped,
         boolean allowHidden, SymlinkPolicy symlinks, String defaultContentType, boolean sendfile,
-        boolean frontEndConfines, String jmxName, String cacheVary, SignedLinks signedLinks,
+        boolean frontEndConfines, FrontEnd frontEnd, String jmxName, String cacheVary, SignedLinks signedLinks,
         String contentSecurityPolicy, int maxRedirectLength, RemoteOrigins remoteOrigins, int heldDirectories,
         long smallFileCacheSize, int smallFileMaxSize, SmallFileCache smallFileCache,
         ReceiptSettings receipts) {
@@ -156,6 +159,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
         private String defaultContentType = InitParams.DEFAULT_DEFAULT_CONTENT_TYPE;
         private boolean sendfile;
         private boolean frontEndConfines;
+        private FrontEnd frontEnd = FrontEnd.ANY;
         private String jmxName;
         private String cacheVary = InitParams.DEFAULT_CACHE_VARY;
         private String signedLinkSecret;
@@ -289,6 +293,11 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
 
         public Builder frontEndConfines(boolean confines) {
             frontEndConfines = confines;
+            return this;
+        }
+
+        public Builder frontEnd(FrontEnd end) {
+            frontEnd = Objects.requireNonNull(end, InitParams.FRONT_END);
             return this;
         }
 
@@ -452,6 +461,11 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
                 throw ConfigException.invalid(InitParams.FRONT_END_CONFINES, "true",
                         Messages.get("config.frontEndConfines", InitParams.HEADER_TYPE, headerType.headerName()));
             }
+            if (frontEnd == FrontEnd.NGINX && !headerType.isNginx()) {
+                // Apache and lighttpd pass the validators on and answer If-Range with them: they must be sent
+                throw ConfigException.invalid(InitParams.FRONT_END, frontEnd.paramValue(),
+                        Messages.get("config.frontEnd.nginx", InitParams.HEADER_TYPE, headerType.headerName()));
+            }
             if (receipts.address() != null && !headerType.isNginx()) {
                 // mod_xsendfile and lighttpd pass the application's other headers to the client: the identifier
                 // would leave, and neither logs to the filter's socket as shipped
@@ -460,7 +474,7 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
             }
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
-                    sendfile, frontEndConfines, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
+                    sendfile, frontEndConfines, frontEnd, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,
                     maxRedirectLength, remoteOrigins, heldDirectories, smallFileCacheSize, smallFileMaxSize,
                     smallFileCache, receipts);
         }

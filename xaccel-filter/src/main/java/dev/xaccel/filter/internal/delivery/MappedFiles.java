@@ -1,6 +1,8 @@
 package dev.xaccel.filter.internal.delivery;
 
 import java.io.IOException;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,9 +21,23 @@ import dev.xaccel.filter.internal.fs.SafePathResolver;
 public final class MappedFiles {
 
     private final FileDelivery delivery;
+    /**
+     * Per mapping, the location every file below its root lies in, when that is one location whatever the file:
+     * the most specific one containing the mapping's root, with no other location's root below it. A checked file
+     * stays below its mapping's root, so the per-request search is not needed then.
+     */
+    private final Map<Mapping, Location> soleLocations = new IdentityHashMap<>();
 
     public MappedFiles(FileDelivery delivery) {
         this.delivery = delivery;
+        XAccelConfig config = delivery.config();
+        for (Mapping m : config.mappings()) {
+            Location sole = config.locationFor(m.root());
+            if (sole != null && config.locations().stream()
+                    .noneMatch(l -> l != sole && l.root().startsWith(m.root()))) {
+                soleLocations.put(m, sole);
+            }
+        }
     }
 
     public void serve(HttpServletRequest req, HttpServletResponse resp, Mapping mapping, String pathInApp)
@@ -35,11 +51,12 @@ public final class MappedFiles {
         }
         String requestPath = mapping.remainder(pathInApp);
         XAccelConfig config = delivery.config();
+        Location sole = soleLocations.get(mapping);
         FileLookup lookup = new FileLookup() {
             @Override
             public Found resolve(boolean finalNameOnly) {
                 Resolution r = mapping.resolver().resolve(requestPath, finalNameOnly);
-                Location location = r.isOk() ? config.locationFor(r.file()) : null;
+                Location location = !r.isOk() ? null : sole != null ? sole : config.locationFor(r.file());
                 return new Found(location == null ? r : location.resolver().rebase(r), location);
             }
 

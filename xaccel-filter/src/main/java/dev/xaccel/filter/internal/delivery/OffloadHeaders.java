@@ -53,7 +53,7 @@ public record OffloadHeaders(String redirect, String rawPath, Validators validat
         Validators validators = Validators.of(file.size(), file.lastModified());
         if (!type.usesAbsolutePath()) {
             String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
-            return new OffloadHeaders(location.uriPrefix() + PercentEncoding.path(file.relativePath()), raw,
+            return new OffloadHeaders(PercentEncoding.path(location.uriPrefix(), file.relativePath()), raw,
                     validators);
         }
         String redirect = new String(file.file().toString().getBytes(StandardCharsets.UTF_8),

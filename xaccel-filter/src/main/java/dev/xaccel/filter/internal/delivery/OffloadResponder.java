@@ -6,6 +6,7 @@ import java.util.logging.Logger;
 
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.filter.FrontEnd;
 import dev.xaccel.filter.internal.config.Location;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.http.Validators;
@@ -27,7 +28,7 @@ public final class OffloadResponder {
     public static void respond(XAccelConfig cfg, Location location, Path file, OffloadHeaders offload,
             Representation representation, HttpServletResponse resp) {
         // Apache, lighttpd and the shipped Caddyfile keep the validators and answer If-Range with them; nginx
-        // drops them across the redirect and computes the same from the file
+        // drops them across the redirect and computes the same from the file (frontEnd=nginx: not written)
         begin(cfg, offload.redirect(), representation, offload.validators(), resp);
         if (cfg.headerType().isNginx()) {
             accelExpires(cfg, location, representation.extras(), resp, file);
@@ -63,7 +64,7 @@ public final class OffloadResponder {
             Validators validators, HttpServletResponse resp) {
         resp.resetBuffer();
         resp.setStatus(HttpServletResponse.SC_OK);
-        representation.writeOffloaded(resp, validators);
+        representation.writeOffloaded(resp, validators, cfg.frontEnd() == FrontEnd.NGINX);
         resp.setHeader(cfg.headerType().headerName(), redirect);
         if (cfg.headerType().isNginx()) {
             AccelExtras extras = representation.extras();

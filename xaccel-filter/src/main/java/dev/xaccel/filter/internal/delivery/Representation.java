@@ -69,11 +69,18 @@ public record Representation(String contentType, String contentDisposition, Stri
      * on, and the file's validators, which the front ends that keep them answer {@code If-Range} with.
      *
      * @param validators the file's, or {@code null} for a remote object (the store's are passed on)
+     * @param toNginx    the front end is nginx ({@code frontEnd=nginx}): only the headers it copies across the
+     *                   redirect (its upstream table's {@code redirect} flag: type, disposition, cache policy) are
+     *                   written; it drops the validators and the security headers, computes the validators from the
+     *                   file and the shipped internal locations add their own security headers
      */
-    public void writeOffloaded(HttpServletResponse resp, Validators validators) {
+    public void writeOffloaded(HttpServletResponse resp, Validators validators, boolean toNginx) {
         resp.setContentType(contentType);
         disposition(resp);
         cacheControl(resp);
+        if (toNginx) {
+            return;
+        }
         security(resp);
         if (validators != null) {
             validators(resp, validators);

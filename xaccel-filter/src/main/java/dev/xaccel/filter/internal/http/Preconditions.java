@@ -92,6 +92,10 @@ public final class Preconditions {
 
     /** All values of a list header joined with commas, or {@code null} when absent. */
     private static String joinedHeader(HttpServletRequest req, String name) {
+        if (req.getHeader(name) == null) {
+            // the usual case: a scan without the enumeration a container allocates for getHeaders
+            return null;
+        }
         Enumeration<String> values = req.getHeaders(name);
         if (values == null || !values.hasMoreElements()) {
             return null;

@@ -102,6 +102,9 @@ final class XAccelFilterFactory {
         }
         set(InitParams.SENDFILE, () -> b.sendfile(p.isSendfile()));
         set(InitParams.FRONT_END_CONFINES, () -> b.frontEndConfines(p.isFrontEndConfines()));
+        if (p.getFrontEnd() != null) {
+            set(InitParams.FRONT_END, () -> b.frontEnd(p.getFrontEnd()));
+        }
         if (given(p.getJmxName())) {
             set(InitParams.JMX_NAME, () -> b.jmxName(p.getJmxName().trim()));
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.FrontEnd;
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.OffloadMode;
@@ -119,6 +120,13 @@ public class XAccelProperties {
      * link. Only with header-type X-Accel-Redirect.
      */
     private boolean frontEndConfines = false;
+
+    /**
+     * Which front end reads the offload answer: any, or nginx, which drops the validators and security headers
+     * across the redirect (computing its own from the file), so they are left out. Only with header-type
+     * X-Accel-Redirect, and never behind Caddy.
+     */
+    private FrontEnd frontEnd = FrontEnd.ANY;
 
     /**
      * ObjectName of the statistics MBean, or none. Default: derived, dev.xaccel:type=XAccelFilter,context=CONTEXT
@@ -464,6 +472,16 @@ public class XAccelProperties {
     /** @param frontEndConfines whether nginx refuses links at open time */
     public void setFrontEndConfines(boolean frontEndConfines) {
         this.frontEndConfines = frontEndConfines;
+    }
+
+    /** @return the front end that reads the offload answer */
+    public FrontEnd getFrontEnd() {
+        return frontEnd;
+    }
+
+    /** @param frontEnd the front end that reads the offload answer */
+    public void setFrontEnd(FrontEnd frontEnd) {
+        this.frontEnd = frontEnd;
     }
 
     /** @return whether Tomcat's sendfile is used */

@@ -22,6 +22,7 @@ import org.springframework.mock.web.MockFilterConfig;
 import org.springframework.mock.web.MockServletContext;
 
 import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.FrontEnd;
 import dev.xaccel.filter.HeaderType;
 import dev.xaccel.filter.InitParams;
 import dev.xaccel.filter.OffloadMode;
@@ -132,6 +133,7 @@ class XAccelPropertiesTest {
                 "defaultContentType=text/plain");
         case_(set, shows, InitParams.SENDFILE, p -> p.setSendfile(true), "sendfile=true");
         case_(set, shows, InitParams.FRONT_END_CONFINES, p -> p.setFrontEndConfines(true), "frontEndConfines=true");
+        case_(set, shows, InitParams.FRONT_END, p -> p.setFrontEnd(FrontEnd.NGINX), "frontEnd=nginx");
         case_(set, shows, InitParams.CACHE_VARY, p -> p.setCacheVary("Cookie"), "cacheVary=Cookie,");
         case_(set, shows, InitParams.CONTENT_SECURITY_POLICY, p -> p.setContentSecurityPolicy("none"),
                 "contentSecurityPolicy=none");
@@ -218,6 +220,9 @@ class XAccelPropertiesTest {
         }
         if (value instanceof SymlinkPolicy s) {
             return s.paramValue();
+        }
+        if (value instanceof FrontEnd e) {
+            return e.paramValue();
         }
         return String.valueOf(value);
     }
