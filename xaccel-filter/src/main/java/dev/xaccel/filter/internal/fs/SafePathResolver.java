@@ -159,12 +159,31 @@ public final class SafePathResolver {
      * @return the checked, open file, or the rejection
      */
     public Opening open(String requestPath) {
-        Resolution bad = checkRequestPath(requestPath);
+        Resolution bad = checkNames(requestPath);
         if (bad != null) {
             return Opening.refused(bad);
         }
-        Path candidate = root.resolve(requestPath);
+        Opening kept = fromMemory(requestPath);
+        if (kept != null) {
+            // kept under this very name: it was made a path, walked and opened before
+            return kept;
+        }
+        Path candidate;
+        try {
+            candidate = root.resolve(requestPath);
+        } catch (InvalidPathException e) {
+            return Opening.refused(Resolution.rejected(400, "invalid path"));
+        }
         return openChecked(candidate, requestPath, () -> walk(candidate, requestPath, false, false));
+    }
+
+    /** The small file's bytes in memory, validated now; {@code null}: open it. */
+    private Opening fromMemory(String relative) {
+        if (!WALK || smallFiles == null) {
+            return null;
+        }
+        SmallFileCache.Kept kept = smallFiles.lookup(directory, relative);
+        return kept == null ? null : Opening.opened(Resolution.ok(directory, kept.file(), relative), kept.open());
     }
 
     /**
@@ -183,26 +202,24 @@ public final class SafePathResolver {
         if (bad != null) {
             return Opening.refused(bad);
         }
+        Opening kept = fromMemory(relative);
+        if (kept != null) {
+            return kept;
+        }
         Opening opening = openChecked(file, relative, () -> walk(file, relative, false, true));
         return opening.resolution() == LINK_MET ? null : opening;
     }
 
     /**
-     * The small file's bytes in memory, else the plain one-pass open (whose small, settled file is kept), else the
-     * resolution {@code careful} gives and the open of its real path.
+     * The plain one-pass open (whose small, settled file is kept), else the resolution {@code careful} gives and the
+     * open of its real path.
      */
     private Opening openChecked(Path candidate, String relative, Supplier<Resolution> careful) {
         if (WALK) {
-            if (smallFiles != null) {
-                int slash = relative.lastIndexOf('/');
-                OpenFile kept = smallFiles.lookup(directory, slash < 0 ? "" : relative.substring(0, slash), candidate);
-                if (kept != null) {
-                    return Opening.opened(Resolution.ok(directory, candidate, relative), kept);
-                }
-            }
             Optional<OpenFile> plain = ConfinedOpener.openPlain(directory, relative);
             if (plain.isPresent()) {
-                OpenFile open = smallFiles == null ? plain.get() : smallFiles.offer(candidate, plain.get());
+                OpenFile open = smallFiles == null ? plain.get()
+                        : smallFiles.offer(directory, relative, candidate, plain.get());
                 return Opening.opened(Resolution.ok(directory, candidate, relative), open);
             }
         }
@@ -215,20 +232,6 @@ public final class SafePathResolver {
         } catch (IOException e) {
             return Opening.refused(Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName()));
         }
-    }
-
-    /** The checks of a request path's characters and segments, before any file system call; {@code null}: fine. */
-    private Resolution checkRequestPath(String requestPath) {
-        Resolution bad = checkNames(requestPath);
-        if (bad != null) {
-            return bad;
-        }
-        try {
-            root.resolve(requestPath);
-        } catch (InvalidPathException e) {
-            return Resolution.rejected(400, "invalid path");
-        }
-        return null;
     }
 
     /** The checks of a request path's characters and segments, without making its path; {@code null}: fine. */

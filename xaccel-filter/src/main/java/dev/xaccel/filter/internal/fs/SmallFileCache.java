@@ -45,35 +45,85 @@ public final class SmallFileCache {
     private static final String LOOK = "unix:dev,ino,size,lastModifiedTime,ctime";
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
+    /**
+     * How many kept files the clock hand looks at for each file offered to a full cache before it turns the newcomer
+     * away: the hits of files already kept outweigh a newcomer, so a set of files a little larger than the cache
+     * (thousands of 8 KiB chapters in 16 MiB) keeps most of them instead of evicting each before its next request.
+     */
+    static final int HAND_STEPS = 8;
+
     private final long capacity;
     private final int maxFileSize;
     private final long settledMillis;
-    private final ConcurrentHashMap<Path, Entry> entries = new ConcurrentHashMap<>();
+    /**
+     * Keyed by the checked relative path as the request gave it (its hash kept by the string), so a hit makes no
+     * {@link Path}; the few files with one name below two roots (a mapping's root inside a location's) are chained.
+     */
+    private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     /** Bytes of the entries in {@link #entries}, each with its overhead; changed only under this instance's lock. */
     private long bytes;
-    private Iterator<Map.Entry<Path, Entry>> hand;
+    /** Files kept, one name below two roots counted twice; changed only under this instance's lock. */
+    private int files;
+    private Iterator<Map.Entry<String, Entry>> hand;
 
-    /** What one {@code lstat} of the file's name says, compared whole: identity, size, both times in nanoseconds. */
-    private record Look(Object dev, Object ino, Object size, FileTime modified, FileTime changed) {
-        static Look of(Path file) throws IOException {
-            Map<String, Object> a = Files.readAttributes(file, LOOK, NO_FOLLOW);
-            return new Look(a.get("dev"), a.get("ino"), a.get("size"), (FileTime) a.get("lastModifiedTime"),
-                    (FileTime) a.get("ctime"));
-        }
-    }
-
-    /** A file's bytes and the look of the file they were read from. */
+    /** A file's bytes, where they were read and what one {@code lstat} of its name said then; immutable but used. */
     private static final class Entry {
+        final RootDirectory root;
+        final String relative;
+        /** The file's directory below the root, '/'-separated; one string per file, so its hash is kept. */
+        final String parent;
+        final Path file;
         final byte[] content;
-        final Look look;
+        final long dev;
+        final long ino;
+        final FileTime modified;
+        final FileTime changed;
+        /** The same name below another root; replaced, never changed. */
+        final Entry next;
         /** Set by a hit, cleared by the clock hand. */
         volatile boolean used;
 
-        Entry(byte[] content, Look look) {
+        Entry(RootDirectory root, String relative, String parent, Path file, byte[] content, Map<String, Object> look,
+                Entry next) {
+            this.root = root;
+            this.relative = relative;
+            this.parent = parent;
+            this.file = file;
             this.content = content;
-            this.look = look;
+            this.dev = (Long) look.get("dev");
+            this.ino = (Long) look.get("ino");
+            this.modified = (FileTime) look.get("lastModifiedTime");
+            this.changed = (FileTime) look.get("ctime");
+            this.next = next;
+        }
+
+        Entry withNext(Entry other) {
+            Entry e = new Entry(root, relative, parent, file, content, other, this);
+            e.used = used;
+            return e;
+        }
+
+        private Entry(RootDirectory root, String relative, String parent, Path file, byte[] content, Entry next,
+                Entry from) {
+            this.root = root;
+            this.relative = relative;
+            this.parent = parent;
+            this.file = file;
+            this.content = content;
+            this.dev = from.dev;
+            this.ino = from.ino;
+            this.modified = from.modified;
+            this.changed = from.changed;
+            this.next = next;
+        }
+
+        /** Whether an {@code lstat} now shows the file the bytes were read from: compared field by field. */
+        boolean isSeenIn(Map<String, Object> look) {
+            return look.get("size") instanceof Long size && size == content.length
+                    && look.get("ino") instanceof Long i && i == ino && look.get("dev") instanceof Long d && d == dev
+                    && changed.equals(look.get("ctime")) && modified.equals(look.get("lastModifiedTime"));
         }
 
         long cost() {
@@ -99,32 +149,35 @@ public final class SmallFileCache {
         this.settledMillis = settledMillis;
     }
 
+    /** One {@code lstat} of the name, not following a link. */
+    private static Map<String, Object> look(Path file) throws IOException {
+        return Files.readAttributes(file, LOOK, NO_FOLLOW);
+    }
+
     /**
      * The file's bytes, when they are kept and the file at its name is still the one they were read from.
      *
-     * @param root      the real root, held open
-     * @param parent    the file's directory below the root, '/'-separated, empty for the root itself
-     * @param candidate the root resolved with the file's checked relative path (the key)
-     * @return the file in memory, or {@code null}: open it
+     * @param root     the real root, held open
+     * @param relative the file's checked path below the root, '/'-separated (the key)
+     * @return the kept file, whose {@link Kept#file()} is the path to answer with, or {@code null}: open it
      */
-    OpenFile lookup(RootDirectory root, String parent, Path candidate) {
-        Entry e = entries.get(candidate);
+    Kept lookup(RootDirectory root, String relative) {
+        Entry e = entries.get(relative);
+        while (e != null && e.root != root) {
+            e = e.next;
+        }
         if (e == null) {
             misses.increment();
             return null;
         }
-        Look now;
+        boolean same;
         try {
-            if (root.directory(parent) == null) {
-                misses.increment();
-                return null;
-            }
-            now = Look.of(candidate);
+            same = root.directory(e.parent) != null && e.isSeenIn(look(e.file));
         } catch (IOException | ClosedDirectoryStreamException e1) {
-            now = null;
+            same = false;
         }
-        if (now == null || !now.equals(e.look)) {
-            remove(candidate, e);
+        if (!same) {
+            remove(e);
             misses.increment();
             return null;
         }
@@ -132,47 +185,57 @@ public final class SmallFileCache {
             e.used = true;
         }
         hits.increment();
-        return OpenFile.inMemory(e.content, e.look.modified().toMillis());
+        return new Kept(e.file, OpenFile.inMemory(e.content, e.modified.toMillis()));
+    }
+
+    /** A hit: the file's path as it was kept, and its bytes. */
+    record Kept(Path file, OpenFile open) {
     }
 
     /**
      * Keeps the bytes of a file just opened when it is small and settled: read from the open file between two looks
      * at its name that agree, with a change time at least {@link #SETTLED_MILLIS} old.
      *
-     * @param candidate the key, as for {@link #lookup}
+     * @param root      the real root, held open
+     * @param relative  the key, as for {@link #lookup}
+     * @param candidate the root resolved with {@code relative}
      * @param opened    the file opened below its root; closed here when its bytes are kept
      * @return the file in memory when kept, else {@code opened}, still open (read only by position, so what the
      *         caller sends from it does not depend on this read)
      */
-    OpenFile offer(Path candidate, OpenFile opened) {
+    OpenFile offer(RootDirectory root, String relative, Path candidate, OpenFile opened) {
         long size = opened.size();
         if (size > maxFileSize || size + ENTRY_OVERHEAD > capacity) {
             return opened;
         }
         byte[] content;
-        Look before;
+        Map<String, Object> before;
         try {
             long readAt = System.currentTimeMillis();
-            before = Look.of(candidate);
-            if (!before.size().equals(size) || before.changed().toMillis() > readAt - settledMillis) {
+            before = look(candidate);
+            if (!(before.get("size") instanceof Long s && s == size)
+                    || ((FileTime) before.get("ctime")).toMillis() > readAt - settledMillis) {
                 return opened;
             }
             content = readAll(opened, (int) size);
-            if (content == null || !before.equals(Look.of(candidate))) {
+            if (content == null || !before.equals(look(candidate))) {
                 return opened;
             }
         } catch (IOException e) {
             // the look failed (the name is gone meanwhile): the open file answers as it would have
             return opened;
         }
-        put(candidate, new Entry(content, before));
+        int slash = relative.lastIndexOf('/');
+        Entry kept = new Entry(root, relative, slash < 0 ? "" : relative.substring(0, slash), candidate, content,
+                before, null);
+        put(kept);
         try {
             opened.close();
         } catch (IOException e) {
             // opened read-only: nothing is lost
         }
         // the time the hits will answer with, so that this answer and theirs carry one validator
-        return OpenFile.inMemory(content, before.modified().toMillis());
+        return OpenFile.inMemory(content, kept.modified.toMillis());
     }
 
     /** The whole file from position 0, or {@code null} when it is not {@code size} bytes long now. */
@@ -189,43 +252,94 @@ public final class SmallFileCache {
         return position == size ? java.util.Arrays.copyOf(buffer.array(), size) : null;
     }
 
-    private synchronized void put(Path key, Entry e) {
-        Entry old = entries.put(key, e);
-        if (old != null) {
-            bytes -= old.cost();
+    /** Keeps {@code e} in place of what its root had at its name, when the clock hand makes room for it. */
+    private synchronized void put(Entry e) {
+        Entry first = entries.get(e.relative);
+        Entry old = find(first, e.root);
+        Entry chain = e;
+        for (Entry o = first; o != null; o = o.next) {
+            if (o != old) {
+                chain = o.withNext(chain);
+            }
         }
-        bytes += e.cost();
-        evict(key);
+        entries.put(e.relative, chain);
+        bytes += e.cost() - (old == null ? 0 : old.cost());
+        files += old == null ? 1 : 0;
+        if (!makeRoom(e.relative) && removeEntry(e.relative, e.root)) {
+            // turned away: what was kept is worth more than the newcomer
+            bytes -= e.cost();
+            files--;
+        }
     }
 
-    private synchronized void remove(Path key, Entry e) {
-        if (entries.remove(key, e)) {
-            bytes -= e.cost();
+    private static Entry find(Entry first, RootDirectory root) {
+        Entry e = first;
+        while (e != null && e.root != root) {
+            e = e.next;
         }
+        return e;
+    }
+
+    private synchronized void remove(Entry e) {
+        if (find(entries.get(e.relative), e.root) == e && removeEntry(e.relative, e.root)) {
+            bytes -= e.cost();
+            files--;
+        }
+    }
+
+    /** Takes the entry of {@code root} out of the chain at {@code relative}; its bytes are the caller's to count. */
+    private boolean removeEntry(String relative, RootDirectory root) {
+        Entry first = entries.get(relative);
+        if (find(first, root) == null) {
+            return false;
+        }
+        Entry chain = null;
+        for (Entry o = first; o != null; o = o.next) {
+            if (o.root != root) {
+                chain = chain == null ? o.withNext(null) : o.withNext(chain);
+            }
+        }
+        if (chain == null) {
+            entries.remove(relative);
+        } else {
+            entries.put(relative, chain);
+        }
+        return true;
     }
 
     /**
-     * Over capacity: the clock hand clears the mark of each entry hit since it last passed and evicts the first it
-     * finds unmarked (never the one just kept); after two rounds it evicts regardless, so the bound holds.
+     * Over capacity: the clock hand clears the mark of each file hit since it last passed and evicts the ones it
+     * finds unmarked (never the newcomer's name), looking at {@link #HAND_STEPS} names for each evicted one.
+     *
+     * @return whether the bound holds again; if not, the caller turns the newcomer away, so the bound holds anyway
      */
-    private void evict(Path keep) {
-        int looked = 0;
+    private boolean makeRoom(String keep) {
+        int steps = 0;
         while (bytes > capacity) {
+            if (steps++ >= HAND_STEPS) {
+                return false;
+            }
             if (hand == null || !hand.hasNext()) {
                 hand = entries.entrySet().iterator();
             }
-            Map.Entry<Path, Entry> next = hand.next();
-            looked++;
-            Entry e = next.getValue();
-            if (next.getKey().equals(keep) && entries.size() > 1) {
+            Map.Entry<String, Entry> next = hand.next();
+            if (next.getKey().equals(keep)) {
                 continue;
             }
-            if (e.used && looked <= 2 * entries.size() + 2) {
+            boolean used = false;
+            for (Entry e = next.getValue(); e != null; e = e.next) {
+                used |= e.used;
                 e.used = false;
-            } else if (entries.remove(next.getKey(), e)) {
-                bytes -= e.cost();
+            }
+            if (!used && entries.remove(next.getKey(), next.getValue())) {
+                for (Entry e = next.getValue(); e != null; e = e.next) {
+                    bytes -= e.cost();
+                    files--;
+                }
+                steps = 0;
             }
         }
+        return true;
     }
 
     /** Answers from memory since start. */
@@ -244,8 +358,8 @@ public final class SmallFileCache {
     }
 
     /** Files kept now. */
-    public int files() {
-        return entries.size();
+    public synchronized int files() {
+        return files;
     }
 
     /** The bound on {@link #bytes()}. */

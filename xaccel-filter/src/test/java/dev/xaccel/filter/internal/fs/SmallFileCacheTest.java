@@ -38,6 +38,8 @@ class SmallFileCacheTest {
     Path tmp;
     Path root;
     SafePathResolver resolver;
+    /** The cache {@link #resolver} uses, for a second resolver sharing it. */
+    SmallFileCache shared;
 
     @BeforeEach
     void tree() throws IOException {
@@ -53,6 +55,7 @@ class SmallFileCacheTest {
 
     private SmallFileCache cache(long capacity, int maxFileSize, long settledMillis) throws IOException {
         SmallFileCache cache = new SmallFileCache(capacity, maxFileSize, settledMillis);
+        shared = cache;
         resolver = new SafePathResolver(root, false, SymlinkPolicy.NEVER, 64, cache);
         return cache;
     }
@@ -62,6 +65,10 @@ class SmallFileCacheTest {
     }
 
     private Read read(String path) throws IOException {
+        return read(resolver, path);
+    }
+
+    private static Read read(SafePathResolver resolver, String path) throws IOException {
         Opening opening = resolver.open(path);
         assertTrue(opening.isOpen(), () -> path + ": " + opening.resolution());
         try (OpenFile file = opening.file()) {
@@ -223,6 +230,60 @@ class SmallFileCacheTest {
             }
         }
         assertTrue(cache.bytes() <= 16 * 1024);
+    }
+
+    /**
+     * A set of files a little larger than the cache, read round and round (a library's chapters, in order): the files
+     * kept stay kept and answer from memory, the newcomers are turned away, where evicting for each newcomer would
+     * have evicted every file just before its next read.
+     */
+    @Test
+    void aSetALittleLargerThanTheCacheKeepsMostOfIt() throws Exception {
+        int files = 40;
+        long capacity = 36L * (1024 + SmallFileCache.ENTRY_OVERHEAD);
+        SmallFileCache cache = cache(capacity, 1024, 0);
+        for (int i = 0; i < files; i++) {
+            write(String.format("a%02d/t/chapter.bin", i), new byte[1024], 0);
+        }
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < files; i++) {
+                read(String.format("a%02d/t/chapter.bin", i));
+            }
+        }
+        long hitsBefore = cache.hits();
+        for (int round = 0; round < 5; round++) {
+            for (int i = 0; i < files; i++) {
+                read(String.format("a%02d/t/chapter.bin", i));
+                assertTrue(cache.bytes() <= capacity, () -> cache.bytes() + " bytes kept");
+            }
+        }
+        long hits = cache.hits() - hitsBefore;
+        assertTrue(hits >= 5 * 36 - 5, hits + " of " + 5 * files + " answered from memory");
+        assertEquals(36, cache.files(), "full");
+    }
+
+    /** One name below two roots sharing the cache (a mapping's root inside a location's): two files, each its own. */
+    @Test
+    void oneNameBelowTwoRootsIsTwoFiles() throws Exception {
+        SmallFileCache cache = cache(1 << 20, 1024, 0);
+        write("song.txt", "outer".getBytes(), 0);
+        write("inner/song.txt", "inner".getBytes(), 0);
+        SafePathResolver inner = new SafePathResolver(root.resolve("inner"), false, SymlinkPolicy.NEVER, 64, shared);
+        try {
+            for (int i = 0; i < 3; i++) {
+                assertArrayEquals("outer".getBytes(), read("song.txt").bytes());
+                assertArrayEquals("inner".getBytes(), read(inner, "song.txt").bytes());
+            }
+            assertEquals(2, cache.files());
+            assertEquals(4, cache.hits(), "each answered from memory after its first read");
+            Files.write(root.resolve("inner/song.txt"), "INNER".getBytes());
+            assertArrayEquals("INNER".getBytes(), read(inner, "song.txt").bytes(), "changed: read again");
+            Read outer = read("song.txt");
+            assertTrue(outer.memory(), "the other root's file stays kept");
+            assertArrayEquals("outer".getBytes(), outer.bytes());
+        } finally {
+            inner.directory().close();
+        }
     }
 
     /** A kept file removed is refused as before; one replaced by a link to a file outside is not followed. */
