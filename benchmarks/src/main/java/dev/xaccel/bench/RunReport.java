@@ -230,8 +230,11 @@ final class RunReport {
             + "(dev.xaccel.bench.hotpath.HotPathLoop), "
             + "per call after 50,000 warm-up calls: the thread's CPU time, the bytes it allocated (the stub request "
             + "and response allocate nothing themselves), and the file-system system calls, counted with strace -f -c "
-            + "as the difference of two runs. mapped/declared: defaults; -confines: frontEndConfines=true. The file "
-            + "lies three directories below the root (Some Author/Some Book/cover 042.jpg).";
+            + "as the difference of two runs; JMH ns/op: the same call under JMH (the table above). mapped/declared: "
+            + "defaults; -confines: frontEndConfines=true; mapped-receipts: mapped with receipts=127.0.0.1:PORT (the "
+            + "identifier and its waiting entry; no nginx answers, so past the bound each call also reports the "
+            + "oldest unreceipted: an upper bound). The file lies three directories below the root (Some "
+            + "Author/Some Book/cover 042.jpg).";
     private static final String JMH_NOTE = "The real filter called with stub request/response objects (no "
             + "container, no network); offloadMapped = mapped mode, offload=auto, marker header present, file resolved "
             + "on disk, headers built; untouched = a request under no mapping; baselineChain = the stub chain alone.";

@@ -7,15 +7,21 @@ import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.server.BareAccelServlet;
 import dev.xaccel.bench.server.BenchServer;
 import dev.xaccel.bench.setup.BenchRig;
+import dev.xaccel.bench.setup.BenchStats;
 
 /**
  * The checks of setups 12 ({@code bare}) and 13 ({@code uds}) before anything is measured: the bare servlet answers
  * the fixed header with an empty body (and only for plain names) behind the same auth filter as {@code /accel}
  * (401 without the token), and a request through the Unix-socket upstream
  * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
- * directly — which is what the filter does when it does not trust the connection.
+ * directly — which is what the filter does when it does not trust the connection. Setup 16 ({@code receipts}): a
+ * request through its nginx server is offloaded by the {@code /receipts} filter and receipted exactly once (nginx's
+ * line reached the filter's UDP port and matched the identifier), and the identifier never reaches the client.
  */
 public final class HopChecks {
+
+    /** How long the check waits for its one receipt. */
+    private static final long RECEIPT_WAIT_MS = 5000;
 
     private HopChecks() {
     }
@@ -61,6 +67,23 @@ public final class HopChecks {
                 throw new BenchFailure("setup uds: " + a.status() + ", the /accel filter offloaded " + (after - before)
                         + " requests instead of 1 (trustedProxies without unix? the socket not reached?)");
             }
+        }
+        if (rig.options().has(Setup.RECEIPTS)) {
+            receipts(rig);
+        }
+    }
+
+    private static void receipts(BenchRig rig) {
+        BenchStats.ReceiptCounts before = rig.stats().receiptCounts();
+        Http.Answer a = rig.http().get(rig.endpoints().file(Setup.RECEIPTS, SetupChecks.SAMPLE), rig.auth());
+        BenchStats.ReceiptCounts d = rig.stats().awaitReceipts(before, RECEIPT_WAIT_MS).since(before);
+        if (a.status() != 200 || d.offloaded() != 1 || d.receipted() != 1) {
+            throw new BenchFailure("setup receipts: " + a.status() + ", the /receipts filter offloaded "
+                    + d.offloaded() + " and got " + d.receipted() + " receipts instead of 1 and 1 (nginx's receipt "
+                    + "lines not reaching udp 127.0.0.1:" + rig.tomcat().receiptsPort() + "?)");
+        }
+        if (a.header("X-Xaccel-Receipt").isPresent()) {
+            throw new BenchFailure("setup receipts: the receipt identifier reached the client");
         }
     }
 

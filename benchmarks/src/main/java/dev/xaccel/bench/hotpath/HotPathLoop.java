@@ -9,13 +9,14 @@ import java.util.Locale;
  * ({@code strace -f -c java ... HotPathLoop mapped 100000}) or profiling it with perf. Prints, per call, the wall
  * time, the thread's CPU time (steadier than the wall time on a shared machine) and the bytes the thread allocated.
  *
- * <p>Arguments: {@code [mode] [calls]}, a mode of {@link #MODES} ({@code -confines}: {@code frontEndConfines=true});
+ * <p>Arguments: {@code [mode] [calls]}, a mode of {@link #MODES} ({@code -confines}: {@code frontEndConfines=true};
+ * {@code -receipts}: delivery receipts on);
  * defaults {@code mapped 100000}. The last line is {@link #RESULT}'s fields, for HotPathCounts.
  */
 public final class HotPathLoop {
 
     /** The modes, in the order a report shows them. */
-    public static final List<String> MODES = List.of("mapped", "declared", "mapped-confines",
+    public static final List<String> MODES = List.of("mapped", "mapped-receipts", "declared", "mapped-confines",
             "declared-confines");
 
     private HotPathLoop() {
@@ -28,6 +29,7 @@ public final class HotPathLoop {
         b.setUp();
         Runnable call = switch (mode) {
             case "mapped" -> () -> run(b::offloadMapped);
+            case "mapped-receipts" -> () -> run(b::offloadMappedReceipts);
             case "declared" -> () -> run(b::offloadDeclared);
             case "mapped-confines" -> () -> run(b::offloadMappedConfines);
             case "declared-confines" -> () -> run(b::offloadDeclaredConfines);

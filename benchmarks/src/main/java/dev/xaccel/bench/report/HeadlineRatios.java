@@ -9,8 +9,8 @@ import java.util.Set;
 import dev.xaccel.bench.run.SmallCase;
 
 /**
- * The headline ratios of issues 15, 23 and 34 in one table, each measured round by round ({@link RoundRatios}: setup
- * A's value over setup B's of the same round) and judged against its target: first the servers' CPU per request
+ * The headline ratios of issues 15, 23, 32 and 34 in one table, each measured round by round ({@link RoundRatios}:
+ * setup A's value over setup B's of the same round) and judged against its target: first the servers' CPU per request
  * (JVM + nginx, per GB for the large file) as B's ÷ A's, so that ≥ 1× reads "A needs no more CPU than B", and beside
  * it the throughput ratio — the client shares the cores, which pulls throughput ratios towards 1, the servers' CPU is
  * what each setup costs. The verdict is {@link Verdict}'s: met or missed only when the whole min–max over the rounds
@@ -48,10 +48,18 @@ final class HeadlineRatios {
     static final String NIO_LINE = "filter serving directly, stock NIO (without the xaccel connector) ÷ Tomcat "
             + "DefaultServlet";
 
+    /** Issue 32's target: the offload with receipts on within 3 % of the bare servlet's server CPU. */
+    static final String RECEIPTS_BARE_LINE = "xaccel with receipts ÷ bare X-Accel servlet (issue 32: the hop with "
+            + "receipts on)";
+    /** No target: what the receipt path alone costs (identifier, header, nginx's log line, the filter's match). */
+    static final String RECEIPTS_LINE = "xaccel with receipts ÷ xaccel (the receipt path's own cost)";
+
     /** The small-file headlines, in the table's order. */
     static final List<Line> SMALL = List.of(
             new Line("xaccel ÷ bare X-Accel servlet, both behind the same auth filter (what XAccelFilter costs on "
                     + "the hop)", "xaccel", "bare", 0.97, 0.97),
+            new Line(RECEIPTS_BARE_LINE, "receipts", "bare", 0.97, 0.97),
+            new Line(RECEIPTS_LINE, "receipts", "xaccel", NONE, NONE),
             new Line("xaccel over a Unix socket ÷ xaccel over loopback TCP (the hop)", "uds", "xaccel", NONE, NONE),
             new Line(DIRECT_LINE, "tomcat", "default", 1.0, 1.0),
             new Line(NIO_LINE, "tomcat-nio", "default", NONE, NONE),
@@ -106,7 +114,8 @@ final class HeadlineRatios {
         if (rows.isEmpty()) {
             return "";
         }
-        return "## Headline ratios (issues 15, 23 and 34)\n\nEach ratio is taken round by round. First the servers' "
+        return "## Headline ratios (issues 15, 23, 32 and 34)\n\nEach ratio is taken round by round. First the "
+                + "servers' "
                 + "CPU time (JVM + nginx, utime+stime) per request (per GB for large files) as **B's ÷ A's**: ≥ 1× "
                 + "means A needs no more server CPU than B — what each setup costs, and the verdict that counts; "
                 + "beside it setup A's requests/s (MB/s for large files) over setup B's, which the client pulls "

@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The filter's own cost, without network or container: JMH's results (ns/op of each benchmark), and per offloaded
- * request (workload {@code hotpath}) the CPU time, the bytes allocated and the file-system calls against the
- * targets of issue 15.
+ * request (workload {@code hotpath}) the CPU time (beside JMH's figure of the same call), the bytes allocated and the
+ * file-system calls against the targets of issue 15; {@code mapped-receipts} beside {@code mapped} is what delivery
+ * receipts add to the filter's call (issue 32).
  */
 final class HotPathSection {
 
@@ -68,8 +69,8 @@ final class HotPathSection {
             return md.toString();
         }
         md.append("## Filter cost per offloaded request\n\n").append(meta.get("hotpath_note", ""))
-                .append("\n\n| mode | CPU ns | allocated bytes | file-system calls | calls by name |\n")
-                .append("|---|---:|---:|---:|---|\n");
+                .append("\n\n| mode | CPU ns | JMH ns/op | allocated bytes | file-system calls | calls by name |\n")
+                .append("|---|---:|---:|---:|---:|---|\n");
         for (String mode : data.setups("hotpath")) {
             StringBuilder names = new StringBuilder();
             for (String metric : data.metrics("hotpath", mode)) {
@@ -80,6 +81,7 @@ final class HotPathSection {
             }
             md.append("| ").append(mode)
                     .append(" | ").append(target(data.median("hotpath", mode, "cpu_ns"), CPU_NS, 0))
+                    .append(" | ").append(jmhScore(jmh, jmhName(mode)))
                     .append(" | ").append(target(data.median("hotpath", mode, "alloc_bytes"), BYTES, 0))
                     .append(" | ").append(target(data.median("hotpath", mode, "fs_calls"), FS_CALLS, 2))
                     .append(" | ").append(names.length() == 0 ? "–" : names).append(" |\n");
@@ -88,6 +90,25 @@ final class HotPathSection {
                 .append(" bytes, ≤ ").append(Stats.fmt(FS_CALLS, 0))
                 .append(" file-system calls per request; ✗ marks a missed one.\n\n");
         return md.toString();
+    }
+
+    /** The JMH method of a {@code HotPathLoop} mode: {@code mapped-receipts} → {@code offloadMappedReceipts}. */
+    static String jmhName(String mode) {
+        StringBuilder n = new StringBuilder("offload");
+        for (String part : mode.split("-")) {
+            n.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        }
+        return n.toString();
+    }
+
+    /** The JMH score of {@code method}, or "–" when JMH did not run it. */
+    private static String jmhScore(List<String[]> jmh, String method) {
+        for (String[] row : jmh) {
+            if (row.length >= 7 && row[0].endsWith("." + method)) {
+                return Stats.fmt(Double.parseDouble(row[4]), 0);
+            }
+        }
+        return "–";
     }
 
     /** The value, with ✗ when above its target. */

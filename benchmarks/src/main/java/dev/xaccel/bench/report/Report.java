@@ -64,6 +64,7 @@ public final class Report {
         md.append(HeadlineRatios.markdown(data::roundRatios, data.setupsByWorkload(), meta.withPrefix("label.")))
                 .append(LargeFileSection.markdown(data, meta))
                 .append(SmallFileSection.markdown(data, meta))
+                .append(ReceiptSection.markdown(data))
                 .append(SpreadSection.markdown(data))
                 .append(RemoteSection.markdown(data, meta));
         if (!perf.isBlank()) {

@@ -14,19 +14,21 @@ import dev.xaccel.bench.run.SmallCase;
  * The small-file tables: for the files at the top of the root, requests/s, latency and CPU per request per
  * concurrency and setup, every setup's rate over nginx static's, the cost of the open-time confinement, and for
  * cached decisions the share of requests that reached the application and the targets of issue 6; then one table
- * per deep set (files three directories below the root). Concurrency 1 is marked: reported, not judged.
+ * per deep, spread and one-directory set (files three directories below the root). Concurrency 1 is marked:
+ * reported, not judged.
  */
 final class SmallFileSection {
 
     /** Order of the ratio columns and their names (a setup without a name is shown by its id). */
-    private static final List<String> ORDER = List.of("xaccel", "cached", "signed", "proxied", "tomcat", "tomcat-nio",
-            "default", "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
+    private static final List<String> ORDER = List.of("xaccel", "receipts", "cached", "signed", "proxied", "tomcat",
+            "tomcat-nio", "default", "confined", "remote-offload", "remote-direct", "store", "bare", "uds", "sendfile");
     private static final Map<String, String> NAMES = Map.ofEntries(Map.entry("xaccel", "xaccel offload, no caching"),
             Map.entry("cached", "cached decisions"), Map.entry("signed", "signed links"),
             Map.entry("proxied", "nginx-proxied streaming"), Map.entry("tomcat", "Tomcat alone, xaccel connector"),
             Map.entry("tomcat-nio", "Tomcat alone, stock NIO"), Map.entry("default", "Tomcat DefaultServlet"),
             Map.entry("confined", "nginx static confined"), Map.entry("bare", "bare X-Accel servlet"),
-            Map.entry("uds", "xaccel over a Unix socket"), Map.entry("sendfile", "filter direct, sendfile=true"));
+            Map.entry("uds", "xaccel over a Unix socket"), Map.entry("sendfile", "filter direct, sendfile=true"),
+            Map.entry("receipts", "xaccel with receipts"));
 
     private SmallFileSection() {
     }
@@ -46,6 +48,8 @@ final class SmallFileSection {
                     ws.add(w);
                 } else if (id.spread()) {
                     deep.computeIfAbsent(id.deepSize().get() + " spread", k -> new ArrayList<>()).add(w);
+                } else if (id.oneDirectory()) {
+                    deep.computeIfAbsent(id.deepSize().get() + " onedir", k -> new ArrayList<>()).add(w);
                 } else {
                     deep.computeIfAbsent(id.deepSize().get(), k -> new ArrayList<>()).add(w);
                 }
@@ -61,8 +65,12 @@ final class SmallFileSection {
     private static String deep(Measurements data, Map<String, List<String>> deep) {
         StringBuilder md = new StringBuilder();
         deep.forEach((key, ws) -> {
-            String size = key.replace(" spread", "");
-            if (key.endsWith(" spread")) {
+            String size = key.replace(" spread", "").replace(" onedir", "");
+            if (key.endsWith(" onedir")) {
+                md.append("### ").append(size).append(" files three directories below the root, all in one ")
+                        .append("directory\n\n`onedir-").append(size).append("/Author/Title/chapter-NNNN.bin`: the ")
+                        .append("spread set's files, as many, in one directory. Server CPU = JVM + nginx.\n\n");
+            } else if (key.endsWith(" spread")) {
                 md.append("### ").append(size).append(" files three directories below the root, one per directory\n\n")
                         .append("`spread-").append(size).append("/AuthorNNN/TitleNN/chapter.bin`: as deep, but ")
                         .append("every file in a directory of its own. Server CPU = JVM + nginx.\n\n");

@@ -23,9 +23,9 @@ import java.util.Set;
  * @param smallCount     distinct small files
  * @param smallSize      their size as written in the report (e.g. {@code 50K})
  * @param smallBytes     their size in bytes
- * @param deepSets       the sets of files three directories below the root ({@code --deep-sizes}, and one of
- *                       each {@code --spread-sizes} size to set the spread sets against)
- * @param spreadSets     the sets spread one file per directory ({@code --spread-sizes}, {@code --spread-dirs})
+ * @param deepSets       the sets of files three directories below the root ({@code --deep-sizes})
+ * @param spreadSets     the sets spread one file per directory ({@code --spread-sizes}, {@code --spread-dirs}), each
+ *                       measured beside its one-directory twin ({@link FileSet#oneDirectoryTwin()})
  * @param concurrencies  wrk concurrencies of the small-file workload
  * @param wrkSeconds     seconds per small-file measurement
  * @param acceptConcurrencies concurrencies of the accept-filter workload
@@ -93,11 +93,12 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         return new FileSet(smallSize, smallBytes, false, smallCount);
     }
 
-    /** The main set, the deep sets and the spread sets. */
+    /** The main set, the deep sets, the spread sets and their one-directory twins. */
     public List<FileSet> fileSets() {
         List<FileSet> l = new ArrayList<>(List.of(mainSet()));
         l.addAll(deepSets);
         l.addAll(spreadSets);
+        spreadSets.forEach(f -> l.add(f.oneDirectoryTwin()));
         return l;
     }
 
@@ -161,17 +162,18 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --deep-sizes "S..."   sizes of the file sets three directories below the root, served by
                                         setups 1, 5 and 14 at every concurrency above 1 (default "%s")
                   --spread-sizes "S..." sizes of the file sets spread one file per directory
-                                        (spread-S/AuthorNNN/TitleNN/chapter.bin), measured beside the set of
-                                        their size in one directory, setups 1, 3 and 5 (default "%s")
-                  --spread-dirs N       files (= directories) per spread set (default %d)
+                                        (spread-S/AuthorNNN/TitleNN/chapter.bin, setups 1, 3 and 5), measured
+                                        beside as many files of their size in one directory
+                                        (onedir-S/Author/Title/chapter-NNNN.bin, setups 1 and 3) (default "%s")
+                  --spread-dirs N       files (= directories) per spread set and its twin (default %d)
                   --duration S          seconds per wrk measurement (default %d)
                   --flood IDLE,SLOW     idle and slow clients of the accept-filter workload (default %d,%d)
                   --defer S             TCP_DEFER_ACCEPT seconds (default %d)
                   --only LIST           workloads among large,small,accept,threads,jmh (default all; --quick runs
                                         threads only when it is the only one asked for)
                   --setups "LIST"       among: %s
-                                        (default all; cached, signed, bare and uds run in the small-file workload
-                                        only)
+                                        (default all; cached, signed, bare, uds and receipts run in the small-file
+                                        workload only)
                   --jmh "OPTS"          JMH options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o

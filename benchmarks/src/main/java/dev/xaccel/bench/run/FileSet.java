@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * One set of small files the small-file workload cycles through: {@code count} files of {@code bytes} each, laid out
- * one of three ways below the data root ({@link Layout}).
+ * one of four ways below the data root ({@link Layout}).
  *
  * @param size   the size as written in the report and in the set's id (e.g. {@code 8K})
  * @param bytes  the size in bytes
@@ -27,13 +27,21 @@ public record FileSet(String size, long bytes, Layout layout, int count) {
          * #TITLES} titles per author — the shape of an audiobook library, where thousands of directories compete for
          * whatever the server keeps per directory.
          */
-        SPREAD
+        SPREAD,
+        /**
+         * {@code onedir-<size>/Author/Title/chapter-0000.bin} ...: a spread set's twin, the same number of files of
+         * the same size at the same depth, all in one directory, so that spread ÷ one directory compares the layouts
+         * alone (not 2,000 files against the 100 of a deep set, which a cache may hold where it cannot hold 2,000).
+         */
+        ONEDIR
     }
 
     /** The directory of the deep sets below the data root; the sets' own directories are below it. */
     public static final String DEEP_ROOT = "deep";
     /** The prefix of a spread set's directory below the data root ({@code spread-8K}). */
     public static final String SPREAD_ROOT = "spread-";
+    /** The prefix of a one-directory twin's directory below the data root ({@code onedir-8K}). */
+    public static final String ONEDIR_ROOT = "onedir-";
     /** Titles per author in a spread set: file i is author i / 10, title i % 10. */
     public static final int TITLES = 10;
 
@@ -51,12 +59,26 @@ public record FileSet(String size, long bytes, Layout layout, int count) {
         return layout == Layout.SPREAD;
     }
 
+    /** A spread set's twin: as many files of its size, all in one directory at the same depth. */
+    public boolean oneDirectory() {
+        return layout == Layout.ONEDIR;
+    }
+
+    /** This spread set's one-directory twin ({@link Layout#ONEDIR}). */
+    public FileSet oneDirectoryTwin() {
+        if (!spread()) {
+            throw new IllegalStateException("only a spread set has a one-directory twin: " + this);
+        }
+        return new FileSet(size, bytes, Layout.ONEDIR, count);
+    }
+
     /** The set's id in workload names: "" for the top-level set (the historic {@code small-c8}), else "8K-deep". */
     public String id() {
         return switch (layout) {
             case TOP -> "";
             case DEEP -> size + "-deep";
             case SPREAD -> size + "-spread";
+            case ONEDIR -> size + "-onedir";
         };
     }
 
@@ -75,6 +97,7 @@ public record FileSet(String size, long bytes, Layout layout, int count) {
             case TOP -> "small-%03d.bin";
             case DEEP -> DEEP_ROOT + "/" + size + "/files/file-%03d.bin";
             case SPREAD -> SPREAD_ROOT + size + "/Author%03d/Title%02d/chapter.bin";
+            case ONEDIR -> ONEDIR_ROOT + size + "/Author/Title/chapter-%04d.bin";
         };
     }
 
@@ -90,6 +113,7 @@ public record FileSet(String size, long bytes, Layout layout, int count) {
             case TOP -> "";
             case DEEP -> DEEP_ROOT + "/" + size + "/files";
             case SPREAD -> SPREAD_ROOT + size;
+            case ONEDIR -> ONEDIR_ROOT + size + "/Author/Title";
         };
     }
 
@@ -100,6 +124,7 @@ public record FileSet(String size, long bytes, Layout layout, int count) {
             case DEEP -> " files three directories below the root";
             case SPREAD -> " files three directories below the root, one per directory in " + count
                     + " directories";
+            case ONEDIR -> " files three directories below the root, all " + count + " in one directory";
         };
     }
 

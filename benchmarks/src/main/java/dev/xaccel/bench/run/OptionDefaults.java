@@ -67,7 +67,7 @@ final class OptionDefaults {
         parallel = 4;
         parallelEach = 1;
         concurrencies = List.of(4);
-        // both sides of Tomcat's sendfile threshold (48 KiB); the spread set with setup 1 only (SmallPlan): < 1 min
+        // both sides of Tomcat's sendfile threshold (48 KiB); spread set (no twin) with setup 1: < 1 min
         deepSizes = List.of("8K", "512K");
         wrkSeconds = 1;
         acceptConcurrencies = List.of(4);
@@ -90,11 +90,8 @@ final class OptionDefaults {
         List<FileSet> spread = new ArrayList<>();
         for (String s : spreadSizes) {
             long n = OptionValues.bytes("--spread-sizes", s);
+            // judged against its one-directory twin (BenchOptions.fileSets), not a deep set of another count
             spread.add(new FileSet(s, n, FileSet.Layout.SPREAD, spreadDirs));
-            // a spread set is judged against the one-directory set of its size: measured too
-            if (deep.stream().noneMatch(f -> f.size().equals(s))) {
-                deep.add(new FileSet(s, n, true, smallCount));
-            }
         }
         long order = seed != null ? seed : new SecureRandom().nextLong() >>> 1;
         return new BenchOptions(quick, size, bigBytes, runs, seq, parallel, parallelEach, smallCount, smallSize,

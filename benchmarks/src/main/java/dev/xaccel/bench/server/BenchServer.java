@@ -142,6 +142,10 @@ public final class BenchServer {
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
         contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
                 Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES)));
+        // setup 16: /accel with delivery receipts; nginx's receipt lines go to this port (the filter binds it)
+        int receiptsPort = freeUdpPort();
+        contexts.add(filterContext(tomcat, "/receipts", empty, token, mappings, locations, "auto",
+                Map.of("receipts", "127.0.0.1:" + receiptsPort)));
         String linkSecret = one(opts, "link-secret", null);
         Map<String, String> signed = linkSecret == null ? Map.of()
                 : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600");
@@ -196,6 +200,7 @@ public final class BenchServer {
             sb.append("xaccelPort=").append(xaccel.getLocalPort()).append('\n');
         }
         sb.append("cachedExpires=").append(CACHED_EXPIRES).append('\n');
+        sb.append("receiptsPort=").append(receiptsPort).append('\n');
         if (unix != null) {
             sb.append("uds=").append(uds).append('\n');
         }
@@ -232,6 +237,13 @@ public final class BenchServer {
         Files.writeString(out, sb.toString(), StandardCharsets.UTF_8);
         Files.writeString(Path.of(out + ".expired"),
                 links.sign(names.get(0), Instant.now().minusSeconds(3600)) + "\n", StandardCharsets.UTF_8);
+    }
+
+    /** A loopback UDP port free now, for the filter to bind at its start (which fails loudly if taken meanwhile). */
+    private static int freeUdpPort() throws java.io.IOException {
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     private static Connector connector(String protocol, List<String> props, String maxConnections) {

@@ -81,6 +81,40 @@ public final class BenchStats {
         return Snapshot.parse(new String(a.body(), StandardCharsets.UTF_8));
     }
 
+    /**
+     * Setup 16's counters (the {@code /receipts} filter's MBean): offloaded answers, and receipts that came back from
+     * nginx (complete or aborted: a client wrk leaves mid-answer at its end is receipted too).
+     */
+    public record ReceiptCounts(long offloaded, long receipted) {
+
+        /** What happened between {@code before} and this. */
+        public ReceiptCounts since(ReceiptCounts before) {
+            return new ReceiptCounts(offloaded - before.offloaded, receipted - before.receipted);
+        }
+    }
+
+    /** The {@code /receipts} filter's counters now. */
+    public ReceiptCounts receiptCounts() {
+        Snapshot s = read();
+        String f = "filter/receipts";
+        return new ReceiptCounts(s.number(f, "Offloaded"), s.number(f, "ReceiptsComplete")
+                + s.number(f, "ReceiptsAborted"));
+    }
+
+    /**
+     * The counters once every offload since {@code before} is receipted, or after {@code wait} ms: the last lines
+     * are a datagram and a socket thread away from the counters when the client stops.
+     */
+    public ReceiptCounts awaitReceipts(ReceiptCounts before, long wait) {
+        long end = System.nanoTime() + wait * 1_000_000;
+        ReceiptCounts now = receiptCounts();
+        while (now.since(before).receipted() < now.since(before).offloaded() && System.nanoTime() < end) {
+            dev.xaccel.bench.run.Sleep.millis(20);
+            now = receiptCounts();
+        }
+        return now;
+    }
+
     /** Requests that reached the application through setup 6 and were allowed: the /cached filter's Offloaded. */
     public long cachedBackendRequests() {
         return read().number("filter/cached", "Offloaded");

@@ -42,6 +42,7 @@ public final class Endpoints {
         base.put(Setup.BARE, url(ports.bare(), BareAccelServlet.CONTEXT + "/files"));
         base.put(Setup.UDS, url(ports.uds(), "/accel/files"));
         base.put(Setup.SENDFILE, url(tomcatPort, "/sendfile/files"));
+        base.put(Setup.RECEIPTS, url(ports.receipts(), ReceiptSetup.CONTEXT + "/files"));
         this.signedPort = ports.signed();
         this.signedLinks = signedLinks;
     }

@@ -49,6 +49,7 @@ public final class TomcatServer {
     private final int acceptPlainPort;
     private final OptionalInt acceptFilterPort;
     private final int cachedExpires;
+    private final int receiptsPort;
 
     private TomcatServer(Process process, Map<String, String> ready) {
         this.process = process;
@@ -59,6 +60,7 @@ public final class TomcatServer {
         this.acceptFilterPort = ready.containsKey("afPort") ? OptionalInt.of(Integer.parseInt(ready.get("afPort")))
                 : OptionalInt.empty();
         this.cachedExpires = Integer.parseInt(ready.get("cachedExpires"));
+        this.receiptsPort = Integer.parseInt(ready.get("receiptsPort"));
     }
 
     /** The protocol class of the accept-filter connector, or null when this build lacks it. */
@@ -167,6 +169,11 @@ public final class TomcatServer {
 
     public int cachedExpires() {
         return cachedExpires;
+    }
+
+    /** The loopback UDP port of the {@code /receipts} filter (setup 16), where nginx sends its receipt lines. */
+    public int receiptsPort() {
+        return receiptsPort;
     }
 
     public String url(String path) {

@@ -11,16 +11,21 @@ import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.run.SmallCase;
 import dev.xaccel.bench.run.SmallPlan;
 import dev.xaccel.bench.setup.BenchRig;
+import dev.xaccel.bench.setup.BenchStats;
 import dev.xaccel.bench.system.TcpSockets;
 
 /**
  * Small files: per round, the cases of {@link SmallPlan} (file set, concurrency, setups), each setup once in an
  * order shuffled per round ({@link Shuffle}; its position recorded as {@code order}), one wrk run cycling through
  * the set's files. Requests/s,
- * latency, CPU per request of the JVM and of nginx; for setup 6 the requests that reached the application; and
+ * latency, CPU per request of the JVM and of nginx; for setup 6 the requests that reached the application; for
+ * setup 16 the offloads and the receipts that came back for them (the filter's MBean, as for setup 6); and
  * the TIME-WAIT sockets towards Tomcat (evidence for nginx's upstream keep-alive). A non-2xx answer fails the run.
  */
 public final class SmallFileWorkload implements Workload {
+
+    /** How long a receipts measurement waits for the lines of its last requests (setup 16). */
+    static final long RECEIPT_WAIT_MS = 2000;
 
     @Override
     public void run(BenchRig rig) {
@@ -40,6 +45,7 @@ public final class SmallFileWorkload implements Workload {
         int c = k.concurrency();
         boolean counted = s == Setup.CACHED;
         long b0 = counted ? rig.stats().cachedBackendRequests() : 0;
+        BenchStats.ReceiptCounts r0 = s == Setup.RECEIPTS ? rig.stats().receiptCounts() : null;
         long j0 = rig.jvmTicks();
         long n0 = rig.nginxTicks();
         Wrk.Result res = rig.wrk(s, k.files(), c, rig.options().wrkSeconds());
@@ -53,6 +59,16 @@ public final class SmallFileWorkload implements Workload {
             backend = rig.stats().cachedBackendRequests() - b0;
             out.count(w, s.id(), round, "backend_requests", backend);
             out.count(w, s.id(), round, "requests", res.requests());
+        }
+        String receipted = "";
+        if (r0 != null) {
+            // after the CPU ticks were taken: the wait for the last lines is not the setup's cost
+            BenchStats.ReceiptCounts d = rig.stats().awaitReceipts(r0, RECEIPT_WAIT_MS).since(r0);
+            out.count(w, s.id(), round, "offloaded", d.offloaded());
+            out.count(w, s.id(), round, "receipted", d.receipted());
+            out.value(w, s.id(), round, "receipted_per_offload", d.offloaded() == 0 ? 0
+                    : (double) d.receipted() / d.offloaded());
+            receipted = ", " + d.receipted() + " receipts for " + d.offloaded() + " offloads";
         }
         if (res.statusErrors() != 0) {
             throw new BenchFailure("small files (" + w + "): " + res.statusErrors() + " non-2xx answers from setup "
@@ -76,7 +92,7 @@ public final class SmallFileWorkload implements Workload {
                 TcpSockets.toRemotePort(TcpSockets.TIME_WAIT, rig.tomcat().port()));
         rig.load().note();
         Log.info(String.format(Locale.ROOT, "%s %s round %d: %.6f req/s, p99 %d us%s", w, s.id(), round, rps,
-                res.p99Us(), counted ? ", " + backend + " of " + res.requests() + " requests reached the application"
-                        : ""));
+                res.p99Us(), (counted ? ", " + backend + " of " + res.requests() + " requests reached the application"
+                        : "") + receipted));
     }
 }

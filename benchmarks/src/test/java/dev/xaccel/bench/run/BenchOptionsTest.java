@@ -108,8 +108,10 @@ class BenchOptionsTest {
         BenchOptions o = parse("--deep-sizes", "50K", "--spread-sizes", "4K 50K", "--spread-dirs", "30", "--no-pin");
         assertEquals(List.of(new FileSet("4K", 4 << 10, FileSet.Layout.SPREAD, 30),
                 new FileSet("50K", 50 << 10, FileSet.Layout.SPREAD, 30)), o.spreadSets());
-        assertEquals(List.of(new FileSet("50K", 50 << 10, true, 100), new FileSet("4K", 4 << 10, true, 100)),
-                o.deepSets(), "the twin of each spread set, measured beside it");
+        assertEquals(List.of(new FileSet("50K", 50 << 10, true, 100)), o.deepSets(), "no deep set added");
+        assertEquals(new FileSet("4K", 4 << 10, FileSet.Layout.ONEDIR, 30), o.spreadSets().get(0).oneDirectoryTwin(),
+                "the twin of each spread set: as many files of its size, in one directory");
+        assertTrue(o.fileSets().contains(o.spreadSets().get(1).oneDirectoryTwin()));
         assertFalse(o.pin());
         assertEquals(List.of(), parse("--spread-sizes", "").spreadSets());
         assertEquals("--spread-dirs: expected an integer of at least 10, got '9'", error("--spread-dirs", "9"));
@@ -132,7 +134,7 @@ class BenchOptionsTest {
         assertEquals("--flood: expected IDLE,SLOW (two counts), got '200'", error("--flood", "200"));
         assertEquals("--flood: expected counts of 0 or more, got '-1,2'", error("--flood", "-1,2"));
         assertEquals("--setups: unknown setup 'nginx' in 'xaccel nginx' (known: tomcat proxied xaccel static default "
-                + "cached signed confined remote-offload remote-direct store bare uds sendfile tomcat-nio)",
+                + "cached signed confined remote-offload remote-direct store bare uds sendfile tomcat-nio receipts)",
                 error("--setups", "xaccel nginx"));
         assertTrue(error("--only", "large,huge").startsWith("--only: unknown workload 'huge' in 'large,huge'"));
         assertEquals("--concurrency: expected positive integers, got '8x' in '1 8x'", error("--concurrency", "1 8x"));
@@ -157,6 +159,6 @@ class BenchOptionsTest {
         }
         assertTrue(usage.contains("(default 1G)"), usage);
         assertTrue(usage.contains("among: tomcat proxied xaccel static default cached signed confined remote-offload"
-                + " remote-direct store bare uds sendfile tomcat-nio\n"), usage);
+                + " remote-direct store bare uds sendfile tomcat-nio receipts\n"), usage);
     }
 }

@@ -28,7 +28,7 @@ class BenchNginxConfTest {
     private static final String SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret-s3cret-s3cr";
     private static final String DATA = "/srv/bench-data";
     private static final BenchNginxConf.Ports PORTS = new BenchNginxConf.Ports(20001, 20002, 20003, 20004, 20005,
-            20006, 20007, 20008);
+            20006, 20007, 20008, 20010);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
         return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET, 20009);
@@ -105,9 +105,9 @@ class BenchNginxConfTest {
     void serversListenOnLoopbackOnlyAndNoTemplateVariableIsLeft() {
         String conf = render();
         List<String> listens = conf.lines().map(String::strip).filter(l -> l.startsWith("listen")).toList();
-        assertEquals(8, listens.size(), conf);
+        assertEquals(9, listens.size(), conf);
         for (String l : listens) {
-            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:2000[1-8];"), l);
+            assertTrue(l.matches("listen\\s+127\\.0\\.0\\.1:200(0[1-8]|10);"), l);
         }
         for (String var : List.of("NGINX_PORT", "TOMCAT_PORT", "MEDIA_ROOT", "PUBLIC_PREFIX", "LINK_SECRET")) {
             assertFalse(conf.contains("$" + var) || conf.contains("${" + var + "}"), var);
@@ -232,14 +232,14 @@ class BenchNginxConfTest {
 
     /** What the shared NginxServer is given: the listen ports as its placeholders, and nothing else to fill. */
     @Test
-    void theTemplateLeavesExactlyTheEightListenPortsToNginxServer() {
+    void theTemplateLeavesExactlyTheListenPortsToNginxServer() {
         String template = BenchNginxConf.template(TEMPLATES, params(Path.of("/tmp/ng"), Path.of(DATA)));
         List<String> placeholders = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}").matcher(template).results()
                 .map(m -> m.group(1)).distinct().sorted().toList();
         assertEquals(BenchNginxConf.PORT_PLACEHOLDERS.stream().sorted().toList(), placeholders);
         assertEquals(render(), TemplateRenderer.render(template, Map.of("PROXIED_PORT", "20001", "XACCEL_PORT",
                 "20002", "STATIC_PORT", "20003", "CACHED_PORT", "20004", "SIGNED_PORT", "20005", "CONFINED_PORT",
-                "20006", "BARE_PORT", "20007", "UDS_PORT", "20008")));
+                "20006", "BARE_PORT", "20007", "UDS_PORT", "20008", "RECEIPTS_SERVER_PORT", "20010")));
         // the shared NginxServer runs nginx in the foreground and decides who the workers run as
         assertFalse(Pattern.compile("(?m)^\\s*(daemon|user)\\s").matcher(template).find(), template);
     }
@@ -268,6 +268,44 @@ class BenchNginxConfTest {
                 .matcher(conf).find(), conf);
     }
 
+    /**
+     * Setup 16 is setup 3 towards the /receipts context with the template's two receipt lines: the
+     * {@code proxy_hide_header} of the identifier, and the include of the rendered receipts template switched on in
+     * the internal location (which otherwise is setup 3's, verbatim); the {@code xaccel_receipt} format is in
+     * {@code http {}}.
+     */
+    @Test
+    void setup16IsSetup3WithTheTemplatesReceiptLines() throws Exception {
+        String conf = render();
+        String xaccel = withoutRemote(ServerBlocks.of(conf, PORTS.xaccel()));
+        String receipts = ServerBlocks.of(conf, PORTS.receipts());
+        String include = ReceiptSetup.include(Path.of("/tmp/ng")).toString();
+        assertEquals("/tmp/" + ReceiptSetup.INCLUDE_NAME, include);
+        String hide = blockByIndentation(filled(BenchNginxConf.XACCEL_TEMPLATE, 1),
+                l -> l.startsWith("proxy_hide_header"));
+        assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20010;")
+                .replace("proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n",
+                        "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n" + hide + "\n")
+                .replace("# include           xaccel-receipts.conf;", "include           " + include + ";"),
+                receipts);
+        String xaccelTemplate = filled(BenchNginxConf.XACCEL_TEMPLATE, 1);
+        int format = xaccelTemplate.indexOf("    log_format  xaccel_receipt ");
+        assertTrue(format > 0, "no xaccel_receipt format in the template");
+        // the format's two lines through its ';', as the template writes them
+        assertTrue(conf.contains(xaccelTemplate.substring(format, xaccelTemplate.indexOf(';', format) + 1)), conf);
+    }
+
+    /** The receipts template rendered as its comment says (envsubst of ${RECEIPTS_PORT} alone), nothing else. */
+    @Test
+    void theReceiptsIncludeIsTheTemplateWithItsPort(@TempDir Path dir) throws Exception {
+        Path prefix = dir.resolve("nginx");
+        ReceiptSetup.writeInclude(TEMPLATES, prefix, 45678);
+        String t = Files.readString(TEMPLATES.resolve(ReceiptSetup.TEMPLATE), StandardCharsets.UTF_8);
+        assertEquals(t.replace("${RECEIPTS_PORT}", "45678"),
+                Files.readString(ReceiptSetup.include(prefix), StandardCharsets.UTF_8));
+        assertTrue(t.contains("access_log  syslog:server=127.0.0.1:${RECEIPTS_PORT},"), t);
+    }
+
     /** Setup 3's server block up to the remote setups' locations, closed. */
     private static String withoutRemote(String block) {
         int remote = block.indexOf("        location ~ ^/_xaccel/remote/");
@@ -287,6 +325,7 @@ class BenchNginxConfTest {
         }
         Path data = Files.createDirectories(dir.resolve("data"));
         Path conf = prefix.resolve("conf/nginx.conf");
+        ReceiptSetup.writeInclude(TEMPLATES, prefix, 20011);
         Files.writeString(conf, BenchNginxConf.render(TEMPLATES, params(prefix, data), PORTS), StandardCharsets.UTF_8);
         Process p = new ProcessBuilder(nginx.toString(), "-t", "-q", "-p", prefix + "/", "-e", "logs/error.log",
                 "-c", "conf/nginx.conf").redirectErrorStream(true).start();

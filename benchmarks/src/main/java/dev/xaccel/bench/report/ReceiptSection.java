@@ -1,0 +1,73 @@
+package dev.xaccel.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.xaccel.bench.run.SmallCase;
+
+/**
+ * Delivery receipts on the offload hop (issue 32): per concurrency of the top-level set, the receipts that came back
+ * per offloaded request (the {@code /receipts} filter's MBean, read before and after each measurement: ~1.00 when
+ * the transport works, so a broken one shows instead of a flattering CPU figure), and what the receipt path adds
+ * to a request in µs of server CPU, the JVM and nginx apart, against setup 3 (the same hop without receipts) and
+ * setup 12 (the bare servlet). The differences are taken round by round (same round, A − B), median (min–max).
+ */
+final class ReceiptSection {
+
+    static final String SETUP = "receipts";
+
+    private ReceiptSection() {
+    }
+
+    static String markdown(Measurements data) {
+        StringBuilder rows = new StringBuilder();
+        for (String w : data.workloads(SmallCase.PREFIX)) {
+            Optional<SmallCase.Id> id = SmallCase.parse(w);
+            if (id.isEmpty() || !id.get().topLevel() || !data.setups(w).contains(SETUP)) {
+                continue;
+            }
+            double offloaded = data.sum(w, SETUP, "offloaded");
+            double receipted = data.sum(w, SETUP, "receipted");
+            rows.append("| ").append(SmallFileSection.concurrency(w)).append(" | ").append(Stats.fmt(offloaded, 0))
+                    .append(" | ").append(Stats.fmt(receipted, 0)).append(" | ")
+                    .append(data.cell(w, SETUP, "receipted_per_offload", 3));
+            for (String b : List.of("xaccel", "bare")) {
+                for (String metric : List.of("jvm_us_per_req", "nginx_us_per_req")) {
+                    rows.append(" | ").append(data.setups(w).contains(b)
+                            ? Stats.cell(differences(data.byRound(w, SETUP, metric), data.byRound(w, b, metric)), 1)
+                            : "–");
+                }
+            }
+            rows.append(" |\n");
+        }
+        if (rows.length() == 0) {
+            return "";
+        }
+        return "### Delivery receipts on the offload hop (issue 32)\n\n"
+                + "Setup 16 is setup 3 with the filter's `receipts=127.0.0.1:PORT` (a free loopback UDP port of the "
+                + "run) and `docs/nginx/xaccel-receipts.conf.template` included in the internal location: nginx "
+                + "logs one line per offloaded request to the filter, which matches it to its identifier. Receipted "
+                + "per offload (complete + aborted receipts ÷ `Offloaded`, the `/receipts` filter's MBean around "
+                + "each measurement, read after up to 2 s for the last lines) must be ~1.00, or the transport is "
+                + "broken and the CPU figures flatter it. Then the receipt path's cost in µs of CPU per request, "
+                + "round by round: with receipts − without (setup 3), and with receipts − the bare servlet "
+                + "(setup 12); the headline ratios above judge the sum.\n\n"
+                + "| concurrency | offloaded | receipted | receipted per offload | JVM µs/req − xaccel "
+                + "| nginx µs/req − xaccel | JVM µs/req − bare | nginx µs/req − bare |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|---:|\n" + rows + "\n";
+    }
+
+    /** A's value minus B's, for each round both were measured in. */
+    static List<Double> differences(Map<Integer, Double> a, Map<Integer, Double> b) {
+        List<Double> d = new ArrayList<>();
+        a.forEach((round, v) -> {
+            Double w = b.get(round);
+            if (w != null) {
+                d.add(v - w);
+            }
+        });
+        return d;
+    }
+}
