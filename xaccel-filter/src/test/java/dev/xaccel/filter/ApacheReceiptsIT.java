@@ -15,17 +15,27 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -268,6 +278,45 @@ class ApacheReceiptsIT {
         // the include's condition: a line for them would hold "-" for the id, a malformed line
         Thread.sleep(500);
         assertEquals(malformed, stats.getReceiptLinesMalformed());
+    }
+
+    @Test
+    void twoThousandOffloadsAtThirtyTwoAtOnceGetTwoThousandReceiptsThroughTheLogger() throws Exception {
+        int total = 2_000;
+        int concurrency = 32;
+        long before = stats.getReceiptBytesFrontEnd();
+        HttpClient client = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        AtomicLong read = new AtomicLong();
+        AtomicLong next = new AtomicLong();
+        List<Future<?>> workers = new ArrayList<>();
+        for (int w = 0; w < concurrency; w++) {
+            workers.add(pool.submit(() -> {
+                long i;
+                while ((i = next.getAndIncrement()) < total) {
+                    // sizes differ by request: the sum checks every count, not just their number
+                    HttpRequest req = HttpRequest.newBuilder(URI.create(apache.url("/apache/library/small.bin")))
+                            .header("Range", "bytes=0-" + (i % 10_000)).timeout(Duration.ofSeconds(60)).build();
+                    HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
+                    assertEquals(206, r.statusCode());
+                    read.addAndGet(r.body().length);
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : workers) {
+            f.get(10, TimeUnit.MINUTES);
+        }
+        pool.shutdown();
+        long sum = 0;
+        for (int i = 0; i < total; i++) {
+            XAccelReceipt r = next();
+            assertEquals(Outcome.COMPLETE, r.outcome());
+            sum += r.bytes();
+        }
+        assertNoMore();
+        assertEquals(read.get(), sum, "bytes in receipts = bytes the clients read");
+        assertEquals(read.get(), stats.getReceiptBytesFrontEnd() - before);
     }
 
     @Test
