@@ -89,7 +89,8 @@ public final class InitParams {
 
     /**
      * Delivery receipts: {@code off}, {@code direct} (only answers the filter sends itself)
-     * or a loopback {@code 127.0.0.1:PORT} where the filter reads nginx's receipt lines (syslog over UDP) as well.
+     * or a loopback {@code 127.0.0.1:PORT} where the filter reads nginx's or Apache's receipt lines (syslog over UDP)
+     * as well.
      * Default {@value #DEFAULT_RECEIPTS}.
      */
     public static final String RECEIPTS = "receipts";

@@ -362,7 +362,7 @@ public final class XAccelFilterBuilder {
 
     /**
      * Delivery receipts (docs/filter.md): {@code off}, {@code direct} (only what the filter sends itself) or the
-     * loopback {@code IP:PORT} the shipped nginx {@code xaccel-receipts.conf} logs to.
+     * loopback {@code IP:PORT} the shipped nginx or Apache {@code xaccel-receipts.conf} logs to.
      *
      * @param value {@code off}, {@code direct} or e.g. {@code 127.0.0.1:5140}
      * @return this builder

@@ -466,12 +466,6 @@ public record XAccelConfig(List<Location> locations, List<Mapping> mappings, Off
                 throw ConfigException.invalid(InitParams.FRONT_END, frontEnd.paramValue(),
                         Messages.get("config.frontEnd.nginx", InitParams.HEADER_TYPE, headerType.headerName()));
             }
-            if (receipts.address() != null && !headerType.isNginx()) {
-                // mod_xsendfile and lighttpd pass the application's other headers to the client: the identifier
-                // would leave, and neither logs to the filter's socket as shipped
-                throw ConfigException.invalid(InitParams.RECEIPTS, receipts.shown(),
-                        Messages.get("config.receipts.nginx", InitParams.HEADER_TYPE, headerType.headerName()));
-            }
             return new XAccelConfig(locs, maps, offload, trustedProxies, markerHeader, headerType, limitRate, charset,
                     accelExpires, cacheControl, disposition, allowUnmapped, allowHidden, symlinks, defaultContentType,
                     sendfile, frontEndConfines, frontEnd, jmxName, cacheVary, signedLinks(), contentSecurityPolicy,

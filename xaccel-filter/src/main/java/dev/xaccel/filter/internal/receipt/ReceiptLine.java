@@ -2,13 +2,18 @@ package dev.xaccel.filter.internal.receipt;
 
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One receipt line as nginx logs it with the shipped {@code xaccel_receipt} format (docs/nginx/xaccel-receipts.conf),
- * after whatever syslog header precedes it:
+ * One receipt line as a front end logs it with a shipped format, after whatever syslog header precedes it. nginx
+ * (docs/nginx/xaccel-receipts.conf.template):
  * {@code xr1 <id> <$status> <$body_bytes_sent> c=<$request_completion> <$request_time> r=<$http_range>}.
+ * Apache httpd (docs/apache/xaccel-receipts.conf), the same line with the fields Apache can log:
+ * {@code xr1 <id> <%>s> <%B> c=<%X> <%{us}T>us o=<%O> m=<%m> r=<%{Range}i>}; Apache's {@code %B} is the body it
+ * meant to send (the whole file for a client that left, and for a HEAD), {@code %O} what it wrote, head included,
+ * so the body sent is 0 for a HEAD and else the smaller of the two (measured, docs/front-ends.md).
  * The range comes last because the client chose it: whatever it holds cannot shift the other fields.
  *
  * @param id       the identifier from {@code X-Xaccel-Receipt}
@@ -26,6 +31,11 @@ public record ReceiptLine(String id, int status, long bytes, boolean complete, D
     private static final Pattern LINE = Pattern.compile(
             "xr1 ([0-9a-f]{32}) (\\d{3}) (\\d{1,18}) c=(OK)? (\\d{1,9}\\.\\d{3}) r=(.*)", Pattern.DOTALL);
 
+    /** Apache's: {@code %X} is {@code X} when the connection broke before the response was complete. */
+    private static final Pattern APACHE = Pattern.compile(
+            "xr1 ([0-9a-f]{32}) (\\d{3}) (\\d{1,18}) c=([-+X]) (\\d{1,15})us o=(\\d{1,18}) m=([A-Z]{1,20}) r=(.*)",
+            Pattern.DOTALL);
+
     /**
      * The line in a datagram, or {@code null} when it holds none in the format.
      *
@@ -39,11 +49,24 @@ public record ReceiptLine(String id, int status, long bytes, boolean complete, D
         String text = datagram.substring(at).stripTrailing();
         Matcher m = LINE.matcher(text);
         if (!m.matches()) {
-            return null;
+            return apache(text);
         }
         String range = m.group(6);
         Duration d = Duration.ofMillis(new BigDecimal(m.group(5)).movePointRight(3).longValueExact());
         return new ReceiptLine(m.group(1), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)),
                 m.group(4) != null, d, range.isEmpty() || range.equals("-") ? null : range);
+    }
+
+    private static ReceiptLine apache(String text) {
+        Matcher m = APACHE.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        long bytes = m.group(7).equals("HEAD") ? 0
+                : Math.min(Long.parseLong(m.group(3)), Long.parseLong(m.group(6)));
+        String range = m.group(8);
+        return new ReceiptLine(m.group(1), Integer.parseInt(m.group(2)), bytes, !m.group(4).equals("X"),
+                Duration.of(Long.parseLong(m.group(5)), ChronoUnit.MICROS),
+                range.isEmpty() || range.equals("-") ? null : range);
     }
 }

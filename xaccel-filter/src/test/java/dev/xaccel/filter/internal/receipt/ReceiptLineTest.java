@@ -48,4 +48,48 @@ class ReceiptLineTest {
         assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=YES 0.001 r=-"));
         assertNull(ReceiptLine.parse("xr1 " + ID + " 200 99999999999999999999 c=OK 0.001 r=-"));
     }
+
+    @Test
+    void readsApachesLineThroughLogger() {
+        // as util-linux's logger --rfc3164 sends it, from docs/apache/xaccel-receipts.conf
+        ReceiptLine l = ReceiptLine.parse("<13>Dec  5 13:05:14 vm xaccel: xr1 " + ID
+                + " 206 100 c=+ 2102us o=348 m=GET r=bytes=100-199");
+        assertEquals(ID, l.id());
+        assertEquals(206, l.status());
+        assertEquals(100, l.bytes(), "complete: Apache's %B");
+        assertTrue(l.complete());
+        assertEquals(Duration.ofNanos(2_102_000), l.duration());
+        assertEquals("bytes=100-199", l.ranges());
+        assertTrue(ReceiptLine.parse("xr1 " + ID + " 200 5 c=- 1us o=205 m=GET r=-").complete(), "closed after it");
+    }
+
+    @Test
+    void apachesAbortedLineCountsWhatWasWrittenNotWhatWasMeant() {
+        // measured: a client that left after 1 MiB of 64 MiB; %B is the whole file, %O what reached the socket
+        ReceiptLine l = ReceiptLine.parse("xr1 " + ID + " 200 67108864 c=X 4920us o=1179852 m=GET r=-");
+        assertFalse(l.complete());
+        assertEquals(1_179_852, l.bytes());
+        assertNull(l.ranges());
+    }
+
+    @Test
+    void apachesHeadSentNoBody() {
+        // measured: Apache logs a HEAD's %B as the file's size
+        ReceiptLine l = ReceiptLine.parse("xr1 " + ID + " 200 20000 c=+ 626us o=201 m=HEAD r=-");
+        assertEquals(0, l.bytes());
+        assertTrue(l.complete());
+    }
+
+    @Test
+    void anApacheLineWithAFieldOutOfShapeIsNoLine() {
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=OK 1us o=5 m=GET r=-"), "nginx's flag, Apache's time");
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=+ 0.001 r=-"), "Apache's flag, nginx's time");
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=+ 1us o=- m=GET r=-"));
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=+ 1us o=5 m=get r=-"));
+        assertNull(ReceiptLine.parse("xr1 - 200 5 c=+ 1us o=5 m=GET r=-"), "no note: not an offload of this filter");
+        ReceiptLine shifted = ReceiptLine.parse("xr1 " + ID + " 200 5 c=+ 1us o=9 m=GET r=x c=X 2us o=1 m=HEAD r=y");
+        assertEquals(5, shifted.bytes());
+        assertTrue(shifted.complete());
+        assertEquals("x c=X 2us o=1 m=HEAD r=y", shifted.ranges());
+    }
 }

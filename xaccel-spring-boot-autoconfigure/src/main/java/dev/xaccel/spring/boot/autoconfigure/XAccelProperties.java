@@ -177,7 +177,7 @@ public class XAccelProperties {
 
     /**
      * Delivery receipts to every XAccelReceiptListener bean: off, direct (only what the filter sends itself) or a
-     * loopback 127.0.0.1:PORT where nginx's xaccel-receipts.conf logs what it sent (docs/filter.md).
+     * loopback 127.0.0.1:PORT where nginx's or Apache's xaccel-receipts.conf logs what it sent (docs/filter.md).
      */
     private String receipts = "off";
 
