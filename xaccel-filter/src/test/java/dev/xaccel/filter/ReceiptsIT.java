@@ -8,28 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
 import dev.xaccel.testsupport.JdkHttp;
+import dev.xaccel.testsupport.ReceiptProbe;
+import dev.xaccel.testsupport.ReceiptProbe.Counted;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
@@ -73,7 +64,7 @@ class ReceiptsIT {
     static NginxServer shortNginx;
     static JdkHttp viaNginx;
     static JdkHttp direct;
-    static int receiptPort;
+    static ReceiptProbe<XAccelReceipt> probe;
     static XAccelFilterMXBean stats;
     static XAccelFilterMXBean shortStats;
     static XAccelFilterMXBean blockingStats;
@@ -138,10 +129,10 @@ class ReceiptsIT {
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(media.resolve("big.bin").toFile(), "rw")) {
             f.setLength(BIG); // sparse: 64 MiB of zeros without writing them
         }
-        receiptPort = freeUdpPort();
-        int shortPort = freeUdpPort();
+        probe = new ReceiptProbe<>(Recording.RECEIVED, ReceiptProbe.freeUdpPort());
+        int shortPort = ReceiptProbe.freeUdpPort();
 
-        Map<String, String> main = params("127.0.0.1:" + receiptPort, Recording.class);
+        Map<String, String> main = params(probe.receipts(), Recording.class);
         Map<String, String> shortTimeout = params("127.0.0.1:" + shortPort, ShortRecording.class);
         shortTimeout.put("receiptTimeout", "1");
         Map<String, String> blocking = params("direct", Blocking.class);
@@ -151,7 +142,7 @@ class ReceiptsIT {
                 .webapp(app("/short", shortTimeout))
                 .webapp(app("/blocking", blocking))
                 .start();
-        nginx = startNginx("receipts", receiptPort);
+        nginx = startNginx("receipts", probe.port());
         shortNginx = startNginx("receipts-short", shortPort);
         viaNginx = new JdkHttp(nginx.port());
         direct = new JdkHttp(tomcat.port());
@@ -185,12 +176,6 @@ class ReceiptsIT {
         return javax.management.JMX.newMXBeanProxy(server, name, XAccelFilterMXBean.class);
     }
 
-    static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     @AfterAll
     static void stop() throws Exception {
         Blocking.RELEASE.countDown();
@@ -207,18 +192,7 @@ class ReceiptsIT {
 
     @BeforeEach
     void clear() {
-        Recording.RECEIVED.clear();
-    }
-
-    static XAccelReceipt next() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(20, TimeUnit.SECONDS);
-        assertNotNull(r, "no receipt within 20 s");
-        return r;
-    }
-
-    static void assertNoMore() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(500, TimeUnit.MILLISECONDS);
-        assertNull(r, "one receipt per delivery, but also " + r);
+        probe.clear();
     }
 
     @Test
@@ -227,7 +201,7 @@ class ReceiptsIT {
         assertEquals(200, r.statusCode());
         assertArrayEquals(SMALL, r.body());
         assertTrue(r.headers().firstValue("X-Xaccel-Receipt").isEmpty(), "the identifier never reaches the client");
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(media.resolve("small.bin").toString(), receipt.file());
         assertEquals("user-42", receipt.tag());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
@@ -236,47 +210,36 @@ class ReceiptsIT {
         assertEquals(SMALL.length, receipt.bytes());
         assertNull(receipt.ranges());
         assertTrue(receipt.id().matches("[0-9a-f]{32}"), receipt.id());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aMappedDownloadNamesTheRequestPath() throws Exception {
         HttpResponse<byte[]> r = viaNginx.get("/library/small.bin");
         assertEquals(200, r.statusCode());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals("/library/small.bin", receipt.file());
         assertNull(receipt.tag());
         assertEquals(SMALL.length, receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aClientThatLeavesAfterOneMebibyteIsAborted() throws Exception {
-        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), nginx.port())) {
-            c.setSoTimeout(15_000);
-            c.getOutputStream().write("GET /library/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    .getBytes(StandardCharsets.US_ASCII));
-            InputStream in = c.getInputStream();
-            byte[] buf = new byte[64 * 1024];
-            long read = 0;
-            while (read < 1024 * 1024) {
-                int n = in.read(buf);
-                assertTrue(n > 0, "nginx closed early");
-                read += n;
-            }
-        }
-        XAccelReceipt receipt = next();
+        ReceiptProbe.readAndLeave(nginx.port(), "GET /library/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                1024 * 1024);
+        XAccelReceipt receipt = probe.next();
         assertEquals(Outcome.ABORTED, receipt.outcome());
         assertEquals(200, receipt.status());
         assertTrue(receipt.bytes() < BIG, "bytes " + receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aRangeAndAMultiRangeAreReceiptedWithWhatNginxSent() throws Exception {
         HttpResponse<byte[]> one = viaNginx.get("/library/small.bin", "Range", "bytes=100-199");
         assertEquals(206, one.statusCode());
-        XAccelReceipt r1 = next();
+        XAccelReceipt r1 = probe.next();
         assertEquals(206, r1.status());
         assertEquals(100, r1.bytes());
         assertEquals("bytes=100-199", r1.ranges());
@@ -284,11 +247,11 @@ class ReceiptsIT {
 
         HttpResponse<byte[]> two = viaNginx.get("/library/small.bin", "Range", "bytes=0-9,1000-1099");
         assertEquals(206, two.statusCode());
-        XAccelReceipt r2 = next();
+        XAccelReceipt r2 = probe.next();
         assertEquals(206, r2.status());
         assertEquals(two.body().length, r2.bytes(), "the multipart body as the client read it");
         assertEquals("bytes=0-9,1000-1099", r2.ranges());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -305,39 +268,37 @@ class ReceiptsIT {
         String id = never.headers().firstValue("X-Xaccel-Receipt").orElse("");
         assertTrue(id.matches("[0-9a-f]{32}"), "X-Accel-Expires: 0 is never cached: " + never.headers());
         // that identifier waits for a line nobody sends: report it now as nginx would, so no receipt is left over
-        try (DatagramSocket s = new DatagramSocket()) {
-            send(s, "<190>Dec  5 06:00:00 xaccel: xr1 " + id + " 200 0 c=OK 0.001 r=-");
-        }
-        assertEquals(200, next().status());
-        assertNoMore();
+        probe.send("<190>Dec  5 06:00:00 xaccel: xr1 " + id + " 200 0 c=OK 0.001 r=-");
+        assertEquals(200, probe.next().status());
+        probe.assertNoMore();
     }
 
     @Test
     void aHeadIsCompleteWithNoBytes() throws Exception {
         HttpResponse<byte[]> r = viaNginx.send("HEAD", "/library/small.bin");
         assertEquals(200, r.statusCode());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(Outcome.COMPLETE, receipt.outcome());
         assertEquals(0, receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void a304AndA412AreTheFiltersOwnReceipts() throws Exception {
         String etag = viaNginx.get("/library/small.bin").headers().firstValue("ETag").orElseThrow();
-        next();
+        probe.next();
         HttpResponse<byte[]> notModified = viaNginx.get("/library/small.bin", "If-None-Match", etag);
         assertEquals(304, notModified.statusCode());
-        XAccelReceipt r304 = next();
+        XAccelReceipt r304 = probe.next();
         assertEquals(304, r304.status());
         assertEquals(ServedBy.FILTER, r304.servedBy());
         assertEquals(0, r304.bytes());
         HttpResponse<byte[]> failed = viaNginx.get("/library/small.bin", "If-Match", "\"other\"");
         assertEquals(412, failed.statusCode());
-        XAccelReceipt r412 = next();
+        XAccelReceipt r412 = probe.next();
         assertEquals(412, r412.status());
         assertEquals(ServedBy.FILTER, r412.servedBy());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -345,18 +306,18 @@ class ReceiptsIT {
         HttpResponse<byte[]> r = direct.get("/declare/?f=small.bin&tag=t1");
         assertEquals(200, r.statusCode());
         assertArrayEquals(SMALL, r.body());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FILTER, receipt.servedBy());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
         assertEquals(SMALL.length, receipt.bytes());
         assertEquals("t1", receipt.tag());
         HttpResponse<byte[]> range = direct.get("/library/small.bin", "Range", "bytes=0-99");
         assertEquals(206, range.statusCode());
-        XAccelReceipt r2 = next();
+        XAccelReceipt r2 = probe.next();
         assertEquals(100, r2.bytes());
         assertEquals(206, r2.status());
         assertEquals("bytes=0-99", r2.ranges());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -372,12 +333,12 @@ class ReceiptsIT {
         try (InputStream body = r.body()) {
             assertEquals(2 * 1024 * 1024, body.readAllBytes().length);
         }
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals("r", receipt.tag());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
         assertEquals(2 * 1024 * 1024, receipt.bytes());
         assertTrue(receipt.duration().toMillis() >= 1000, "nginx's time: " + receipt.duration());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -385,71 +346,29 @@ class ReceiptsIT {
         int total = 10_000;
         int concurrency = 64;
         long before = stats.getReceiptBytesFrontEnd();
-        HttpClient client = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-        AtomicLong read = new AtomicLong();
-        AtomicLong next = new AtomicLong();
-        List<Future<?>> workers = new ArrayList<>();
-        for (int w = 0; w < concurrency; w++) {
-            workers.add(pool.submit(() -> {
-                long i;
-                while ((i = next.getAndIncrement()) < total) {
-                    // sizes differ by request: the sum checks every count, not just their number
-                    String range = "bytes=0-" + (i % 10_000);
-                    HttpRequest req = HttpRequest.newBuilder(URI.create(nginx.url("/library/small.bin")))
-                            .header("Range", range).timeout(Duration.ofSeconds(60)).build();
-                    HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
-                    assertEquals(206, r.statusCode());
-                    read.addAndGet(r.body().length);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> f : workers) {
-            f.get(10, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
+        long read = ReceiptProbe.rangedGets(nginx.url("/library/small.bin"), total, concurrency);
         long sum = 0;
-        for (int i = 0; i < total; i++) {
-            XAccelReceipt r = next();
+        for (XAccelReceipt r : probe.next(total)) {
             assertEquals(Outcome.COMPLETE, r.outcome());
             sum += r.bytes();
         }
-        assertNoMore();
-        assertEquals(read.get(), sum, "bytes in receipts = bytes the clients read");
-        assertEquals(read.get(), stats.getReceiptBytesFrontEnd() - before);
+        probe.assertNoMore();
+        assertEquals(read, sum, "bytes in receipts = bytes the clients read");
+        assertEquals(read, stats.getReceiptBytesFrontEnd() - before);
     }
 
     @Test
     void forgedReplayedAndMalformedLinesAreCountedAndIgnored() throws Exception {
         HttpResponse<byte[]> r = viaNginx.get("/library/small.bin");
         assertEquals(200, r.statusCode());
-        XAccelReceipt real = next();
-        long forged = stats.getReceiptLinesForged();
-        long stale = stats.getReceiptLinesStale();
-        long malformed = stats.getReceiptLinesMalformed();
-        long complete = stats.getReceiptsComplete();
+        XAccelReceipt real = probe.next();
         String format = "<190>Dec  5 06:00:00 xaccel: xr1 %s 200 20000 c=OK 0.001 r=-";
-        try (DatagramSocket s = new DatagramSocket()) {
-            send(s, String.format(format, "0123456789abcdef0123456789abcdef"));
-            send(s, String.format(format, real.id()));
-            send(s, "<190>Dec  5 06:00:00 xaccel: xr1 not-an-id 200 1 c=OK 0.001 r=-");
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline && (stats.getReceiptLinesForged() == forged
-                || stats.getReceiptLinesStale() == stale || stats.getReceiptLinesMalformed() == malformed)) {
-            Thread.sleep(20);
-        }
-        assertEquals(forged + 1, stats.getReceiptLinesForged(), "an id this filter never issued");
-        assertEquals(stale + 1, stats.getReceiptLinesStale(), "an id already receipted");
-        assertEquals(malformed + 1, stats.getReceiptLinesMalformed());
-        assertEquals(complete, stats.getReceiptsComplete());
-        assertNoMore();
-    }
-
-    static void send(DatagramSocket s, String line) throws IOException {
-        byte[] b = line.getBytes(StandardCharsets.US_ASCII);
-        s.send(new DatagramPacket(b, b.length, InetAddress.getLoopbackAddress(), receiptPort));
+        probe.assertCountedAndIgnored(stats::getReceiptsComplete,
+                new Counted(String.format(format, "0123456789abcdef0123456789abcdef"),
+                        stats::getReceiptLinesForged, "an id this filter never issued"),
+                new Counted(String.format(format, real.id()), stats::getReceiptLinesStale, "an id already receipted"),
+                new Counted("<190>Dec  5 06:00:00 xaccel: xr1 not-an-id 200 1 c=OK 0.001 r=-",
+                        stats::getReceiptLinesMalformed, "malformed"));
     }
 
     @Test

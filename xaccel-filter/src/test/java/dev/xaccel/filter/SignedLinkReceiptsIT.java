@@ -2,17 +2,10 @@ package dev.xaccel.filter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +16,6 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
 import dev.xaccel.testsupport.JdkHttp;
+import dev.xaccel.testsupport.ReceiptProbe;
+import dev.xaccel.testsupport.ReceiptProbe.Counted;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.nginx.NginxServer;
@@ -60,7 +54,7 @@ class SignedLinkReceiptsIT {
     static EmbeddedTomcat tomcat;
     static NginxServer nginx;
     static JdkHttp viaNginx;
-    static int receiptPort;
+    static ReceiptProbe<XAccelReceipt> probe;
     static XAccelFilterMXBean stats;
     static SignedLinks links;
 
@@ -82,10 +76,10 @@ class SignedLinkReceiptsIT {
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(media.resolve("big.bin").toFile(), "rw")) {
             f.setLength(BIG); // sparse: 64 MiB of zeros without writing them
         }
-        receiptPort = ReceiptsIT.freeUdpPort();
+        probe = new ReceiptProbe<>(Recording.RECEIVED, ReceiptProbe.freeUdpPort());
         Map<String, String> p = new HashMap<>();
         p.put("locations", media + " => /_xaccel/media/");
-        p.put("receipts", "127.0.0.1:" + receiptPort);
+        p.put("receipts", probe.receipts());
         p.put("receiptListener", Recording.class.getName());
         p.put("signedLinkSecret", SECRET);
         p.put("signedLinkPrefix", "/s/media/");
@@ -93,7 +87,7 @@ class SignedLinkReceiptsIT {
         tomcat = EmbeddedTomcat.builder(tmp.resolve("tomcat"))
                 .webapp(WebApp.at("").containerMimeMappings().xaccelFilter(p).defaultServlet(new ChainServlet()))
                 .start();
-        nginx = DocsNginx.startSignedWithReceipts("signed-receipts", tomcat.port(), media, receiptPort,
+        nginx = DocsNginx.startSignedWithReceipts("signed-receipts", tomcat.port(), media, probe.port(),
                 Map.of("LINK_SECRET", SECRET));
         viaNginx = new JdkHttp(nginx.port());
         stats = ReceiptsIT.mbean("/");
@@ -115,18 +109,7 @@ class SignedLinkReceiptsIT {
 
     @BeforeEach
     void clear() {
-        Recording.RECEIVED.clear();
-    }
-
-    static XAccelReceipt next() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(20, TimeUnit.SECONDS);
-        assertNotNull(r, "no receipt within 20 s");
-        return r;
-    }
-
-    static void assertNoMore() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(500, TimeUnit.MILLISECONDS);
-        assertNull(r, "one receipt per fetch, but also " + r);
+        probe.clear();
     }
 
     @Test
@@ -136,7 +119,7 @@ class SignedLinkReceiptsIT {
             HttpResponse<byte[]> r = viaNginx.get(link);
             assertEquals(200, r.statusCode());
             assertArrayEquals(SMALL, r.body());
-            XAccelReceipt receipt = next();
+            XAccelReceipt receipt = probe.next();
             assertEquals("s/media/" + AWKWARD, receipt.file(), "relative, as the link names it");
             assertEquals(XAccelReceipt.SIGNED_LINK_TAG, receipt.tag());
             assertEquals(Outcome.COMPLETE, receipt.outcome());
@@ -146,53 +129,42 @@ class SignedLinkReceiptsIT {
             assertNull(receipt.ranges());
             assertTrue(receipt.id().matches("[0-9a-f]{32}"), receipt.id());
         }
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aRangeIsReceiptedWithWhatNginxSent() throws Exception {
         HttpResponse<byte[]> r = viaNginx.get(links.sign("small.bin"), "Range", "bytes=100-199");
         assertEquals(206, r.statusCode());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals("s/media/small.bin", receipt.file());
         assertEquals(206, receipt.status());
         assertEquals(100, receipt.bytes());
         assertEquals("bytes=100-199", receipt.ranges());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aClientThatLeavesAfterOneMebibyteIsAborted() throws Exception {
-        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), nginx.port())) {
-            c.setSoTimeout(15_000);
-            c.getOutputStream().write(("GET " + links.sign("big.bin") + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            InputStream in = c.getInputStream();
-            byte[] buf = new byte[64 * 1024];
-            long read = 0;
-            while (read < 1024 * 1024) {
-                int n = in.read(buf);
-                assertTrue(n > 0, "nginx closed early");
-                read += n;
-            }
-        }
-        XAccelReceipt receipt = next();
+        ReceiptProbe.readAndLeave(nginx.port(),
+                "GET " + links.sign("big.bin") + " HTTP/1.1\r\nHost: localhost\r\n\r\n", 1024 * 1024);
+        XAccelReceipt receipt = probe.next();
         assertEquals("s/media/big.bin", receipt.file());
         assertEquals(Outcome.ABORTED, receipt.outcome());
         assertEquals(200, receipt.status());
         assertTrue(receipt.bytes() < BIG, "bytes " + receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aValidLinkToAFileThatIsGoneIsReceiptedWithItsStatus() throws Exception {
         HttpResponse<byte[]> r = viaNginx.get(links.sign("gone.bin"));
         assertEquals(404, r.statusCode());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals("s/media/gone.bin", receipt.file());
         assertEquals(404, receipt.status());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -207,41 +179,25 @@ class SignedLinkReceiptsIT {
         assertEquals(403, viaNginx.get(bad).statusCode());
         // the next fetch's receipt comes first: neither refused fetch sent a line before it
         assertEquals(200, viaNginx.get(links.sign("small.bin")).statusCode());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(200, receipt.status());
         assertEquals(SMALL.length, receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
         assertEquals(forged, stats.getReceiptLinesForged());
         assertEquals(malformed, stats.getReceiptLinesMalformed());
     }
 
     @Test
     void aLineForALinkTheSecretDidNotSignCountsForged() throws Exception {
-        long forged = stats.getReceiptLinesForged();
-        long malformed = stats.getReceiptLinesMalformed();
-        long complete = stats.getReceiptsComplete();
         String other = SignedLinks.create("another-" + SECRET, "/s/media/", Duration.ofSeconds(600))
                 .sign("small.bin");
         String md5 = other.replaceAll(".*md5=([^&]+)&expires=(\\d+)$", "$1");
         String expires = other.replaceAll(".*&expires=(\\d+)$", "$1");
-        try (DatagramSocket s = new DatagramSocket()) {
-            send(s, "<190>Dec  5 06:00:00 xaccel: xs1 " + md5 + " " + expires
-                    + " 200 20000 c=OK 0.001 r=\"-\" u=/s/media/small.bin");
-            send(s, "<190>Dec  5 06:00:00 xaccel: xs1 " + md5 + " soon 200 20000 c=OK 0.001 r=\"-\" u=/x");
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline && (stats.getReceiptLinesForged() == forged
-                || stats.getReceiptLinesMalformed() == malformed)) {
-            Thread.sleep(20);
-        }
-        assertEquals(forged + 1, stats.getReceiptLinesForged(), "a signature this secret did not make");
-        assertEquals(malformed + 1, stats.getReceiptLinesMalformed());
-        assertEquals(complete, stats.getReceiptsComplete());
-        assertNoMore();
-    }
-
-    static void send(DatagramSocket s, String line) throws java.io.IOException {
-        byte[] b = line.getBytes(StandardCharsets.US_ASCII);
-        s.send(new DatagramPacket(b, b.length, InetAddress.getLoopbackAddress(), receiptPort));
+        probe.assertCountedAndIgnored(stats::getReceiptsComplete,
+                new Counted("<190>Dec  5 06:00:00 xaccel: xs1 " + md5 + " " + expires
+                        + " 200 20000 c=OK 0.001 r=\"-\" u=/s/media/small.bin",
+                        stats::getReceiptLinesForged, "a signature this secret did not make"),
+                new Counted("<190>Dec  5 06:00:00 xaccel: xs1 " + md5 + " soon 200 20000 c=OK 0.001 r=\"-\" u=/x",
+                        stats::getReceiptLinesMalformed, "malformed"));
     }
 }

@@ -3,15 +3,10 @@ package dev.xaccel.filter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
@@ -34,6 +28,7 @@ import org.junit.jupiter.api.TestInstance;
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
 import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.ReceiptProbe;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.boundary.BoundaryCheck;
 import dev.xaccel.testsupport.nginx.DocsNginx;
@@ -52,7 +47,7 @@ import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 class RemoteReceiptsIT {
 
     static final String SUITE = "remote-receipts";
-    static final int BIG = 32 * 1024 * 1024;
+    static final int BIG = 64 * 1024 * 1024;
     private static final AtomicInteger IDS = new AtomicInteger();
 
     /** The web.xml-style listener: init-param {@code receiptListener} names it. */
@@ -65,16 +60,13 @@ class RemoteReceiptsIT {
         }
     }
 
+    final ReceiptProbe<XAccelReceipt> probe = new ReceiptProbe<>(Recording.RECEIVED, ReceiptProbe.freeUdpPort());
     final RemoteStack stack;
     final Path receiptLog;
 
     RemoteReceiptsIT() throws Exception {
-        int port;
-        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        stack = RemoteStack.start(SUITE, true, Map.of("receipts", "127.0.0.1:" + port,
-                "receiptListener", Recording.class.getName()), port);
+        stack = RemoteStack.start(SUITE, true, Map.of("receipts", probe.receipts(),
+                "receiptListener", Recording.class.getName()), probe.port());
         try {
             // the same lines into a file as well, so that the test reads exactly what nginx logs
             Files.writeString(DocsNginx.receiptsInclude(SUITE),
@@ -95,7 +87,7 @@ class RemoteReceiptsIT {
 
     @BeforeEach
     void clear() {
-        Recording.RECEIVED.clear();
+        probe.clear();
     }
 
     String object(String key, byte[] content) throws Exception {
@@ -115,17 +107,6 @@ class RemoteReceiptsIT {
         return url.getScheme() + "://" + url.getRawAuthority() + url.getRawPath();
     }
 
-    static XAccelReceipt next() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(20, TimeUnit.SECONDS);
-        assertNotNull(r, "no receipt within 20 s");
-        return r;
-    }
-
-    static void assertNoMore() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(500, TimeUnit.MILLISECONDS);
-        assertNull(r, "one receipt per delivery, but also " + r);
-    }
-
     static void assertNoReceiptHeader(RawHttp.Response r) {
         assertNull(r.header("X-Xaccel-Receipt"), "the identifier never reaches the client: " + r);
     }
@@ -138,7 +119,7 @@ class RemoteReceiptsIT {
         assertEquals(200, r.status(), r.toString());
         assertArrayEquals(content, r.body());
         assertNoReceiptHeader(r);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(named("books/Chapter 1.mp3"), receipt.file());
         assertTrue(receipt.file().endsWith("/media/books/Chapter%201.mp3"), receipt.file());
         assertFalse(receipt.file().contains("?"), receipt.file());
@@ -149,7 +130,7 @@ class RemoteReceiptsIT {
         assertEquals(content.length, receipt.bytes());
         assertNull(receipt.ranges());
         assertTrue(receipt.id().matches("[0-9a-f]{32}"), receipt.id());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -160,13 +141,13 @@ class RemoteReceiptsIT {
         assertEquals(206, r.status(), r.toString());
         assertArrayEquals(Arrays.copyOfRange(content, 1000, 2000), r.body());
         assertNoReceiptHeader(r);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FRONT_END, receipt.servedBy());
         assertEquals(206, receipt.status());
         assertEquals(1000, receipt.bytes());
         assertEquals("bytes=1000-1999", receipt.ranges());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -176,23 +157,23 @@ class RemoteReceiptsIT {
                 .send(stack.port());
         assertEquals(200, r.status(), r.toString());
         assertNoReceiptHeader(r);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FRONT_END, receipt.servedBy());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
         assertEquals(0, receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aClientThatLeavesAfterOneMebibyteIsAbortedThroughNginx() throws Exception {
         String target = object("big-offloaded.bin", BoundaryCheck.uniqueContent("big-offloaded", BIG));
         readOneMebibyteAndLeave(stack.nginx.port(), target);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FRONT_END, receipt.servedBy());
         assertEquals(Outcome.ABORTED, receipt.outcome());
         assertEquals(200, receipt.status());
         assertTrue(receipt.bytes() >= 1024 * 1024 && receipt.bytes() < BIG, "bytes " + receipt.bytes());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -204,11 +185,11 @@ class RemoteReceiptsIT {
         RawHttp.Response r = authGet("/objects/expired-receipt?tag=t-expired").send(stack.port());
         assertEquals(502, r.status(), r.toString());
         assertNoReceiptHeader(r);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FRONT_END, receipt.servedBy());
         assertEquals(502, receipt.status(), "logged by the named location that answered, not left unreceipted");
         assertEquals("t-expired", receipt.tag());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -220,7 +201,7 @@ class RemoteReceiptsIT {
         assertArrayEquals(content, r.body());
         assertNull(r.header("X-Accel-Redirect"), "streamed by the filter");
         assertNoReceiptHeader(r);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(named("direct.bin"), receipt.file());
         assertEquals(ServedBy.FILTER, receipt.servedBy());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
@@ -230,23 +211,23 @@ class RemoteReceiptsIT {
 
         RawHttp.Response range = authGet(target).header("Range", "bytes=0-99").send(stack.tomcat.port());
         assertEquals(206, range.status(), range.toString());
-        XAccelReceipt r2 = next();
+        XAccelReceipt r2 = probe.next();
         assertEquals(ServedBy.FILTER, r2.servedBy());
         assertEquals(206, r2.status());
         assertEquals(100, r2.bytes());
         assertEquals("bytes=0-99", r2.ranges());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void aClientThatLeavesTheFiltersStreamIsAborted() throws Exception {
         String target = object("big-direct.bin", BoundaryCheck.uniqueContent("big-direct", BIG));
         readOneMebibyteAndLeave(stack.tomcat.port(), target);
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(ServedBy.FILTER, receipt.servedBy());
         assertEquals(Outcome.ABORTED, receipt.outcome());
         assertEquals(-1, receipt.bytes(), "how much the client got is not known to the filter");
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     /** Every line nginx logged: the format, and nothing of the presigned URL, the store's keys or the path. */
@@ -255,7 +236,7 @@ class RemoteReceiptsIT {
         String target = object("secret-check/object.bin", BoundaryCheck.uniqueContent("lines", 3000));
         RawHttp.Response r = authGet(target).header("Range", "bytes=0-9").send(stack.port());
         assertEquals(206, r.status(), r.toString());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertTrue(Poll.until(Duration.ofSeconds(10), () -> logged(receipt.id())), "the line in " + receiptLog);
         List<String> lines = Files.readAllLines(receiptLog, StandardCharsets.UTF_8);
         assertFalse(lines.isEmpty());
@@ -280,18 +261,7 @@ class RemoteReceiptsIT {
 
     /** A raw GET of {@code target}, its first MiB read, then the connection closed. */
     static void readOneMebibyteAndLeave(int port, String target) throws IOException {
-        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            c.setSoTimeout(15_000);
-            c.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
-                    + BearerAuthFilter.AUTHORIZATION + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            InputStream in = c.getInputStream();
-            byte[] buf = new byte[64 * 1024];
-            long read = 0;
-            while (read < 1024 * 1024) {
-                int n = in.read(buf);
-                assertTrue(n > 0, "closed early");
-                read += n;
-            }
-        }
+        ReceiptProbe.readAndLeave(port, "GET " + target + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
+                + BearerAuthFilter.AUTHORIZATION + "\r\n\r\n", 1024 * 1024);
     }
 }
