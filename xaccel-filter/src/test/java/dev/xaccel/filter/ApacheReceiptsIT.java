@@ -3,39 +3,22 @@ package dev.xaccel.filter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -51,6 +34,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
 import dev.xaccel.testsupport.JdkHttp;
+import dev.xaccel.testsupport.Poll;
+import dev.xaccel.testsupport.Processes;
+import dev.xaccel.testsupport.ReceiptProbe;
+import dev.xaccel.testsupport.ReceiptProbe.Counted;
+import dev.xaccel.testsupport.ReceiptProbe.InFlight;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.apache.ApacheFrontEnd;
 import dev.xaccel.testsupport.apache.ApacheServer;
@@ -75,11 +63,23 @@ class ApacheReceiptsIT {
     static ApacheServer apache;
     static ApacheServer sendfileApache;
     static JdkHttp viaApache;
-    static int receiptPort;
+    static ReceiptProbe<XAccelReceipt> probe;
+    static ReceiptProbe<XAccelReceipt> shortProbe;
     static XAccelFilterMXBean stats;
+    static XAccelFilterMXBean shortStats;
 
     /** The web.xml-style listener: init-param {@code receiptListener} names it. */
     public static final class Recording implements XAccelReceiptListener {
+        static final BlockingQueue<XAccelReceipt> RECEIVED = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onReceipt(XAccelReceipt receipt) {
+            RECEIVED.add(receipt);
+        }
+    }
+
+    /** The listener of the short-timeout context (receiptTimeout=1), whose Apache is killed. */
+    public static final class ShortRecording implements XAccelReceiptListener {
         static final BlockingQueue<XAccelReceipt> RECEIVED = new LinkedBlockingQueue<>();
 
         @Override
@@ -106,32 +106,36 @@ class ApacheReceiptsIT {
         try (RandomAccessFile f = new RandomAccessFile(media.resolve("big.bin").toFile(), "rw")) {
             f.setLength(BIG); // sparse: 64 MiB of zeros without writing them
         }
-        receiptPort = freeUdpPort();
+        probe = new ReceiptProbe<>(Recording.RECEIVED, ReceiptProbe.freeUdpPort());
+        shortProbe = new ReceiptProbe<>(ShortRecording.RECEIVED, ReceiptProbe.freeUdpPort());
+        Map<String, String> shortTimeout = params(shortProbe, ShortRecording.class);
+        shortTimeout.put("receiptTimeout", "1");
+        tomcat = EmbeddedTomcat.builder(TestPaths.target().resolve("apache-receipts-tomcat"))
+                .webapp(app("/apache", params(probe, Recording.class)))
+                .webapp(app("/apache-short", shortTimeout))
+                .start();
+        ApacheFrontEnd fe = new ApacheFrontEnd();
+        apache = fe.startWithReceipts("receipts", tomcat.port(), media, probe.port(), "");
+        sendfileApache = fe.startWithReceipts("receipts-sendfile", tomcat.port(), media, probe.port(),
+                "EnableSendfile On");
+        viaApache = new JdkHttp(apache.port());
+        stats = ReceiptsIT.mbean("/apache");
+        shortStats = ReceiptsIT.mbean("/apache-short");
+    }
+
+    static Map<String, String> params(ReceiptProbe<?> receipts, Class<?> listener) {
         Map<String, String> p = new HashMap<>();
         p.put("locations", media + "/ => /_xaccel/media/");
         p.put("mappings", "/library/ => " + media);
         p.put("headerType", "X-Sendfile");
-        p.put("receipts", "127.0.0.1:" + receiptPort);
-        p.put("receiptListener", Recording.class.getName());
-        tomcat = EmbeddedTomcat.builder(TestPaths.target().resolve("apache-receipts-tomcat"))
-                .webapp(WebApp.at("/apache").containerMimeMappings().xaccelFilter(p)
-                        .servlet("/declare/*", new TaggingServlet()).defaultServlet(new ChainServlet()))
-                .start();
-        ApacheFrontEnd fe = new ApacheFrontEnd();
-        apache = fe.startWithReceipts("receipts", tomcat.port(), media, receiptPort, "");
-        sendfileApache = fe.startWithReceipts("receipts-sendfile", tomcat.port(), media, receiptPort,
-                "EnableSendfile On");
-        viaApache = new JdkHttp(apache.port());
-        javax.management.ObjectName name = new javax.management.ObjectName(
-                "dev.xaccel:type=XAccelFilter,context=/apache,name=xaccel");
-        stats = javax.management.JMX.newMXBeanProxy(java.lang.management.ManagementFactory.getPlatformMBeanServer(),
-                name, XAccelFilterMXBean.class);
+        p.put("receipts", receipts.receipts());
+        p.put("receiptListener", listener.getName());
+        return p;
     }
 
-    static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    static WebApp app(String contextPath, Map<String, String> initParams) {
+        return WebApp.at(contextPath).containerMimeMappings().xaccelFilter(initParams)
+                .servlet("/declare/*", new TaggingServlet()).defaultServlet(new ChainServlet());
     }
 
     @AfterAll
@@ -145,33 +149,8 @@ class ApacheReceiptsIT {
 
     @BeforeEach
     void clear() {
-        Recording.RECEIVED.clear();
-    }
-
-    static XAccelReceipt next() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(20, TimeUnit.SECONDS);
-        assertNotNull(r, "no receipt within 20 s");
-        return r;
-    }
-
-    static void assertNoMore() throws InterruptedException {
-        XAccelReceipt r = Recording.RECEIVED.poll(500, TimeUnit.MILLISECONDS);
-        assertNull(r, "one receipt per delivery, but also " + r);
-    }
-
-    /** The response head as the client got it, read byte by byte up to its empty line. */
-    static String head(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int b;
-        while ((b = in.read()) >= 0) {
-            head.write(b);
-            byte[] h = head.toByteArray();
-            int n = h.length;
-            if (n >= 4 && h[n - 4] == '\r' && h[n - 3] == '\n' && h[n - 2] == '\r' && h[n - 1] == '\n') {
-                break;
-            }
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
+        probe.clear();
+        shortProbe.clear();
     }
 
     static void assertNoIdentifier(String head) {
@@ -180,17 +159,13 @@ class ApacheReceiptsIT {
 
     @Test
     void aCompleteDownloadHasItsTagBytesAndStatusAndTheClientNeverSeesTheIdentifier() throws Exception {
-        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), apache.port())) {
-            c.setSoTimeout(15_000);
-            c.getOutputStream().write(("GET /apache/declare/?f=small.bin&tag=user-42 HTTP/1.1\r\nHost: localhost\r\n"
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            InputStream in = c.getInputStream();
-            String head = head(in);
-            assertTrue(head.startsWith("HTTP/1.1 200 "), head);
-            assertNoIdentifier(head);
-            assertArrayEquals(SMALL, in.readAllBytes());
+        try (InFlight c = ReceiptProbe.open(apache.port(), "GET /apache/declare/?f=small.bin&tag=user-42 HTTP/1.1\r\n"
+                + "Host: localhost\r\nConnection: close\r\n\r\n")) {
+            assertTrue(c.head().startsWith("HTTP/1.1 200 "), c.head());
+            assertNoIdentifier(c.head());
+            assertArrayEquals(SMALL, c.body().readAllBytes());
         }
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(media.resolve("small.bin").toString(), receipt.file());
         assertEquals("user-42", receipt.tag());
         assertEquals(Outcome.COMPLETE, receipt.outcome());
@@ -199,7 +174,7 @@ class ApacheReceiptsIT {
         assertEquals(SMALL.length, receipt.bytes());
         assertNull(receipt.ranges());
         assertTrue(receipt.duration().toNanos() > 0, receipt.duration().toString());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -207,7 +182,7 @@ class ApacheReceiptsIT {
         HttpResponse<byte[]> one = viaApache.get("/apache/library/small.bin", "Range", "bytes=100-199");
         assertEquals(206, one.statusCode());
         assertTrue(one.headers().firstValue("X-Xaccel-Receipt").isEmpty(), one.headers().toString());
-        XAccelReceipt r1 = next();
+        XAccelReceipt r1 = probe.next();
         assertTrue(r1.file().endsWith("/library/small.bin"), r1.file());
         assertEquals(206, r1.status());
         assertEquals(100, r1.bytes());
@@ -216,38 +191,28 @@ class ApacheReceiptsIT {
 
         HttpResponse<byte[]> two = viaApache.get("/apache/library/small.bin", "Range", "bytes=0-9,1000-1099");
         assertEquals(206, two.statusCode());
-        XAccelReceipt r2 = next();
+        XAccelReceipt r2 = probe.next();
         assertEquals(206, r2.status());
         assertEquals(two.body().length, r2.bytes(), "the multipart body as the client read it");
         assertTrue(r2.bytes() > 110, "boundaries included: " + r2.bytes());
         assertEquals("bytes=0-9,1000-1099", r2.ranges());
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aClientThatLeavesAfterOneMebibyteIsAbortedWithFewerBytes(boolean sendfile) throws Exception {
         ApacheServer server = sendfile ? sendfileApache : apache;
-        long read = 0;
-        try (Socket c = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            c.setSoTimeout(15_000);
-            c.getOutputStream().write("GET /apache/library/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n"
-                    .getBytes(StandardCharsets.US_ASCII));
-            InputStream in = c.getInputStream();
-            assertNoIdentifier(head(in));
-            byte[] buf = new byte[64 * 1024];
-            while (read < MIB) {
-                int n = in.read(buf);
-                assertTrue(n > 0, "Apache closed early");
-                read += n;
-            }
-        }
-        XAccelReceipt receipt = next();
+        ReceiptProbe.Left left = ReceiptProbe.readAndLeave(server.port(),
+                "GET /apache/library/big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n", MIB);
+        assertNoIdentifier(left.head());
+        long read = left.read();
+        XAccelReceipt receipt = probe.next();
         assertEquals(Outcome.ABORTED, receipt.outcome());
         assertEquals(200, receipt.status());
         // Apache's %B would say 64 MiB here: the line's %O, what reached the socket, is taken
         assertTrue(receipt.bytes() >= read && receipt.bytes() < BIG / 2, "bytes " + receipt.bytes() + ", read " + read);
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
@@ -256,25 +221,25 @@ class ApacheReceiptsIT {
         assertEquals(200, r.statusCode());
         assertEquals(Long.toString(SMALL.length), r.headers().firstValue("Content-Length").orElse(null));
         assertTrue(r.headers().firstValue("X-Xaccel-Receipt").isEmpty(), r.headers().toString());
-        XAccelReceipt receipt = next();
+        XAccelReceipt receipt = probe.next();
         assertEquals(Outcome.COMPLETE, receipt.outcome());
         assertEquals(ServedBy.FRONT_END, receipt.servedBy());
         assertEquals(0, receipt.bytes(), "Apache's %B says the file's size for a HEAD");
-        assertNoMore();
+        probe.assertNoMore();
     }
 
     @Test
     void answersWithoutAnIdentifierLogNoLine() throws Exception {
         long malformed = stats.getReceiptLinesMalformed();
         String etag = viaApache.get("/apache/library/small.bin").headers().firstValue("ETag").orElseThrow();
-        assertEquals(ServedBy.FRONT_END, next().servedBy());
+        assertEquals(ServedBy.FRONT_END, probe.next().servedBy());
         HttpResponse<byte[]> notModified = viaApache.get("/apache/library/small.bin", "If-None-Match", etag);
         assertEquals(304, notModified.statusCode());
-        XAccelReceipt r304 = next();
+        XAccelReceipt r304 = probe.next();
         assertEquals(ServedBy.FILTER, r304.servedBy(), "the filter's own answer");
         assertEquals(404, viaApache.get("/apache/library/none.bin").statusCode());
         assertEquals(200, viaApache.get("/apache/other").statusCode());
-        assertNoMore();
+        probe.assertNoMore();
         // the include's condition: a line for them would hold "-" for the id, a malformed line
         Thread.sleep(500);
         assertEquals(malformed, stats.getReceiptLinesMalformed());
@@ -285,68 +250,89 @@ class ApacheReceiptsIT {
         int total = 2_000;
         int concurrency = 32;
         long before = stats.getReceiptBytesFrontEnd();
-        HttpClient client = HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
-        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
-        AtomicLong read = new AtomicLong();
-        AtomicLong next = new AtomicLong();
-        List<Future<?>> workers = new ArrayList<>();
-        for (int w = 0; w < concurrency; w++) {
-            workers.add(pool.submit(() -> {
-                long i;
-                while ((i = next.getAndIncrement()) < total) {
-                    // sizes differ by request: the sum checks every count, not just their number
-                    HttpRequest req = HttpRequest.newBuilder(URI.create(apache.url("/apache/library/small.bin")))
-                            .header("Range", "bytes=0-" + (i % 10_000)).timeout(Duration.ofSeconds(60)).build();
-                    HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
-                    assertEquals(206, r.statusCode());
-                    read.addAndGet(r.body().length);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> f : workers) {
-            f.get(10, TimeUnit.MINUTES);
-        }
-        pool.shutdown();
+        long read = ReceiptProbe.rangedGets(apache.url("/apache/library/small.bin"), total, concurrency);
         long sum = 0;
-        for (int i = 0; i < total; i++) {
-            XAccelReceipt r = next();
+        for (XAccelReceipt r : probe.next(total)) {
             assertEquals(Outcome.COMPLETE, r.outcome());
             sum += r.bytes();
         }
-        assertNoMore();
-        assertEquals(read.get(), sum, "bytes in receipts = bytes the clients read");
-        assertEquals(read.get(), stats.getReceiptBytesFrontEnd() - before);
+        probe.assertNoMore();
+        assertEquals(read, sum, "bytes in receipts = bytes the clients read");
+        assertEquals(read, stats.getReceiptBytesFrontEnd() - before);
     }
 
     @Test
     void forgedReplayedAndMalformedApacheLinesAreCountedAndIgnored() throws Exception {
         assertEquals(200, viaApache.get("/apache/library/small.bin").statusCode());
-        XAccelReceipt real = next();
-        long forged = stats.getReceiptLinesForged();
-        long stale = stats.getReceiptLinesStale();
-        long malformed = stats.getReceiptLinesMalformed();
-        long complete = stats.getReceiptsComplete();
+        XAccelReceipt real = probe.next();
         String format = "<13>Dec  5 06:00:00 vm xaccel: xr1 %s 200 20000 c=+ 100us o=20200 m=GET r=-";
-        try (DatagramSocket s = new DatagramSocket()) {
-            send(s, String.format(format, "0123456789abcdef0123456789abcdef"));
-            send(s, String.format(format, real.id()));
-            send(s, "<13>Dec  5 06:00:00 vm xaccel: xr1 - 200 20000 c=+ 100us o=20200 m=GET r=-");
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline && (stats.getReceiptLinesForged() == forged
-                || stats.getReceiptLinesStale() == stale || stats.getReceiptLinesMalformed() == malformed)) {
-            Thread.sleep(20);
-        }
-        assertEquals(forged + 1, stats.getReceiptLinesForged(), "an id this filter never issued");
-        assertEquals(stale + 1, stats.getReceiptLinesStale(), "an id already receipted");
-        assertEquals(malformed + 1, stats.getReceiptLinesMalformed());
-        assertEquals(complete, stats.getReceiptsComplete());
-        assertNoMore();
+        probe.assertCountedAndIgnored(stats::getReceiptsComplete,
+                new Counted(String.format(format, "0123456789abcdef0123456789abcdef"),
+                        stats::getReceiptLinesForged, "an id this filter never issued"),
+                new Counted(String.format(format, real.id()), stats::getReceiptLinesStale, "an id already receipted"),
+                new Counted("<13>Dec  5 06:00:00 vm xaccel: xr1 - 200 20000 c=+ 100us o=20200 m=GET r=-",
+                        stats::getReceiptLinesMalformed, "malformed"));
     }
 
-    static void send(DatagramSocket s, String line) throws IOException {
-        byte[] b = line.getBytes(StandardCharsets.US_ASCII);
-        s.send(new DatagramPacket(b, b.length, InetAddress.getLoopbackAddress(), receiptPort));
+    /**
+     * {@code apachectl -k graceful} is SIGUSR1 to the parent: new children take new connections, the old ones finish
+     * what they are sending, and the piped logger is restarted. The download in flight still gets its one receipt.
+     */
+    @Test
+    void aDownloadInFlightAcrossAGracefulRestartIsReceiptedOnce() throws Exception {
+        try (InFlight c = ReceiptProbe.open(apache.port(), "GET /apache/declare/?f=big.bin&tag=g HTTP/1.1\r\n"
+                + "Host: localhost\r\nConnection: close\r\n\r\n")) {
+            assertTrue(c.head().startsWith("HTTP/1.1 200 "), c.head());
+            InputStream in = c.body();
+            byte[] buf = new byte[64 * 1024];
+            long read = in.read(buf);
+            // the child is sending 64 MiB to a client that is not reading: in flight when Apache restarts
+            java.util.Set<Long> old = apache.workerPids();
+            assertTrue(Processes.signal(apache.pid(), "USR1"), "graceful restart signal");
+            assertTrue(Poll.until(Duration.ofSeconds(15),
+                    () -> apache.workerPids().stream().anyMatch(p -> !old.contains(p))),
+                    "no new Apache generation after the graceful restart: " + apache.errorLog());
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                read += n;
+            }
+            assertEquals(BIG, read, "the old child finished the download");
+        }
+        XAccelReceipt receipt = probe.next();
+        assertEquals("g", receipt.tag());
+        assertEquals(Outcome.COMPLETE, receipt.outcome());
+        assertEquals(BIG, receipt.bytes());
+        probe.assertNoMore();
+        assertEquals(200, viaApache.get("/apache/library/small.bin").statusCode(), "the new generation serves");
+        assertEquals(SMALL.length, probe.next().bytes());
+    }
+
+    /**
+     * Apache killed (SIGKILL, its children and piped logger too) while it sends: no line ever comes, and the filter
+     * reports the offload unreceipted after its bound ({@code receiptTimeout=1}).
+     */
+    @Test
+    void anApacheKilledMidDownloadLeavesAnUnreceiptedReceiptAfterTheBound() throws Exception {
+        try (ApacheServer doomed = new ApacheFrontEnd().startWithReceipts("receipts-killed", tomcat.port(), media,
+                shortProbe.port(), "");
+                InFlight c = ReceiptProbe.open(doomed.port(),
+                        "GET /apache-short/declare/?f=big.bin&tag=k HTTP/1.1\r\nHost: localhost\r\n\r\n")) {
+            assertTrue(c.head().startsWith("HTTP/1.1 200 "), c.head());
+            assertTrue(c.body().read(new byte[64 * 1024]) > 0);
+            // the parent first (else it starts new children and a new logger), then the children and the logger
+            java.util.Set<Long> children = doomed.workerPids();
+            ProcessHandle.of(doomed.pid()).ifPresent(ProcessHandle::destroyForcibly);
+            for (long pid : children) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            XAccelReceipt r = shortProbe.next();
+            assertEquals(Outcome.UNRECEIPTED, r.outcome());
+            assertEquals("k", r.tag());
+            assertEquals(-1, r.bytes());
+            assertTrue(r.duration().toMillis() >= 1000, r.duration().toString());
+            shortProbe.assertNoMore();
+            assertEquals(shortStats.getOffloaded(), shortStats.getReceiptsUnreceipted());
+            assertEquals(0, shortStats.getReceiptsComplete() + shortStats.getReceiptsAborted());
+        }
     }
 }
