@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.JdkHttp;
 import dev.xaccel.testsupport.Poll;
 import dev.xaccel.testsupport.Processes;
@@ -140,11 +141,7 @@ class ApacheReceiptsIT {
 
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {apache, sendfileApache, tomcat}) {
-            if (c != null) {
-                c.close();
-            }
-        }
+        CloseAll.of(apache, sendfileApache, tomcat);
     }
 
     @BeforeEach

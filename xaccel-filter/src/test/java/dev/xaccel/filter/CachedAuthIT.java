@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.servlet.SuiteApp;
@@ -82,15 +83,7 @@ class CachedAuthIT {
 
     @AfterAll
     static void stop() {
-        try {
-            if (nginx != null) {
-                nginx.close();
-            }
-        } finally {
-            if (tomcat != null) {
-                tomcat.close();
-            }
-        }
+        CloseAll.of(nginx, tomcat);
     }
 
     static String template() throws IOException {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.media.MediaFixture;
@@ -66,15 +67,7 @@ class FrontEndNginxIT {
 
     @AfterAll
     static void stop() {
-        try {
-            if (nginx != null) {
-                nginx.close();
-            }
-        } finally {
-            if (tomcat != null) {
-                tomcat.close();
-            }
-        }
+        CloseAll.of(nginx, tomcat);
     }
 
     @Test

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.JdkHttp;
 import dev.xaccel.testsupport.ReceiptProbe;
 import dev.xaccel.testsupport.ReceiptProbe.Counted;
@@ -179,15 +180,7 @@ class ReceiptsIT {
     @AfterAll
     static void stop() throws Exception {
         Blocking.RELEASE.countDown();
-        if (nginx != null) {
-            nginx.close();
-        }
-        if (shortNginx != null) {
-            shortNginx.close();
-        }
-        if (tomcat != null) {
-            tomcat.close();
-        }
+        CloseAll.of(nginx, shortNginx, tomcat);
     }
 
     @BeforeEach

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.xaccel.filter.XAccelReceipt.Outcome;
 import dev.xaccel.filter.XAccelReceipt.ServedBy;
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.JdkHttp;
 import dev.xaccel.testsupport.ReceiptProbe;
 import dev.xaccel.testsupport.ReceiptProbe.Counted;
@@ -96,15 +97,7 @@ class SignedLinkReceiptsIT {
 
     @AfterAll
     static void stop() {
-        try {
-            if (nginx != null) {
-                nginx.close();
-            }
-        } finally {
-            if (tomcat != null) {
-                tomcat.close();
-            }
-        }
+        CloseAll.of(nginx, tomcat);
     }
 
     @BeforeEach

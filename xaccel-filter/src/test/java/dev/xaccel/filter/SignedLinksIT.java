@@ -1,5 +1,6 @@
 package dev.xaccel.filter;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
@@ -62,13 +63,8 @@ class SignedLinksIT {
     @AfterAll
     static void stop() {
         try {
-            if (nginx != null) {
-                nginx.close();
-            }
+            CloseAll.of(nginx, tomcat);
         } finally {
-            if (tomcat != null) {
-                tomcat.close();
-            }
             System.clearProperty(SECRET_PROPERTY);
         }
     }

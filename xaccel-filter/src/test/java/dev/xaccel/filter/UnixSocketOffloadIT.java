@@ -28,6 +28,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.frontend.ServerUser;
@@ -115,15 +116,7 @@ class UnixSocketOffloadIT {
 
     @AfterAll
     static void stop() {
-        try {
-            if (nginx != null) {
-                nginx.close();
-            }
-        } finally {
-            if (tomcat != null) {
-                tomcat.close();
-            }
-        }
+        CloseAll.of(nginx, tomcat);
     }
 
     /** One request over the socket file, read until Tomcat closes ({@code Connection: close}). */

@@ -1,5 +1,6 @@
 package dev.xaccel.suite;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.frontend.FrontEnd;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.NginxFrontEnd;

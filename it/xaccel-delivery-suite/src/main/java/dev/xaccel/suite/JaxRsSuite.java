@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.filter.jaxrs.XAccelFeature;
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.frontend.FrontEnd;
 import dev.xaccel.testsupport.media.MediaFixture;

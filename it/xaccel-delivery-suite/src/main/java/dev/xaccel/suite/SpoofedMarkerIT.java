@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.frontend.FrontEnd;
 import dev.xaccel.testsupport.media.MediaFixture;

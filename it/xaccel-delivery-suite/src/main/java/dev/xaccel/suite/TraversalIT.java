@@ -1,5 +1,6 @@
 package dev.xaccel.suite;
 
+import dev.xaccel.testsupport.CloseAll;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.TestPaths;
 import dev.xaccel.testsupport.media.MediaFixture;

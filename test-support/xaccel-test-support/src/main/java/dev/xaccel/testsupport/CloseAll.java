@@ -1,16 +1,17 @@
-package dev.xaccel.suite;
+package dev.xaccel.testsupport;
 
 /**
  * Closes servers in order, each even when one before it fails (a front end's or a container's stop that throws
- * must not leave the next one running); the first failure is rethrown with the later ones suppressed.
+ * must not leave the next one running); the first failure is rethrown with the later ones suppressed. The
+ * {@code @AfterAll} of the tests that start a front end and the application behind it.
  */
-final class CloseAll {
+public final class CloseAll {
 
     private CloseAll() {
     }
 
     /** Closes every non-null one of {@code resources}, in order. */
-    static void of(AutoCloseable... resources) {
+    public static void of(AutoCloseable... resources) {
         RuntimeException first = null;
         for (AutoCloseable r : resources) {
             if (r == null) {
