@@ -193,6 +193,11 @@ class XAccelFilterTest {
         filter(Map.of()).doFilter(request("GET", "/library", "/sub/inner.mp3", "127.0.0.1", "X-Accel-Redirect"),
                 sole, (rq, rs) -> fail("chain"));
         verify(sole).setHeader("X-Accel-Redirect", "/_xaccel/media/sub/inner.mp3");
+        // a mapping rooted below its sole location: the path is rebased onto the location's root
+        HttpServletResponse below = response(200);
+        filter(Map.of("mappings", "/library/ => " + sub)).doFilter(request("GET", "/library", "/inner.mp3",
+                "127.0.0.1", "X-Accel-Redirect"), below, (rq, rs) -> fail("chain"));
+        verify(below).setHeader("X-Accel-Redirect", "/_xaccel/media/sub/inner.mp3");
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.xaccel.bench.hotpath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -47,6 +48,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * ({@code receipts=127.0.0.1:PORT}): the identifier (one AES block) and its waiting entry; no nginx answers here,
  * so past the bound of waiting entries each offload also reports the oldest unreceipted, which makes this an upper
  * bound of the receipt's cost;</li>
+ * <li>{@link #offloadInPlace}: the request the benchmark's {@code /accel} context (setup 3) answers: a file at the
+ * top of the root and {@code frontEnd=nginx} (no validators, nosniff or CSP written), for its figure beside the
+ * in-place one;</li>
  * <li>{@link #untouched}: a request under no mapping (the filter only passes it down the chain);</li>
  * <li>{@link #baselineChain}: the chain called directly, i.e. the cost of this harness.</li>
  * </ul>
@@ -56,11 +60,16 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class FilterHotPathBenchmark {
 
+    /** The in-place case's file, at the top of the root as the benchmark's {@code small-*.bin}. */
+    private static final String IN_PLACE_FILE = "small-000.bin";
+
     private Path root;
     private Filter filter;
     private Filter confinesFilter;
     private Filter receiptsFilter;
+    private Filter nginxFilter;
     private StubRequest offloadRequest;
+    private StubRequest inPlaceRequest;
     private StubRequest declaredRequest;
     private StubRequest untouchedRequest;
     private StubResponse response;
@@ -76,6 +85,10 @@ public class FilterHotPathBenchmark {
         filter = filter(context, "false");
         confinesFilter = filter(context, "true");
         receiptsFilter = filter(context, "false", "127.0.0.1:" + freeUdpPort());
+        Files.write(root.resolve(IN_PLACE_FILE), new byte[1024]);
+        nginxFilter = filter(context, Map.of("frontEnd", "nginx"));
+        inPlaceRequest = new StubRequest(context, "/app", "/library/" + IN_PLACE_FILE, null, "127.0.0.1")
+                .header("X-Sendfile-Type", "X-Accel-Redirect");
         offloadRequest = new StubRequest(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
                 "127.0.0.1").header("X-Sendfile-Type", "X-Accel-Redirect");
         declaredRequest = new StubRequest(context, "/app", "/api/covers/42", null, "127.0.0.1")
@@ -116,6 +129,13 @@ public class FilterHotPathBenchmark {
             throw new IllegalStateException("receipts=on did not offload the same file with an identifier: "
                     + response.header("X-Accel-Redirect") + ", " + response.header("X-Xaccel-Receipt"));
         }
+        response.reset();
+        offloadInPlace();
+        if (!(BenchServer.INTERNAL_PREFIX + IN_PLACE_FILE).equals(response.header("X-Accel-Redirect"))
+                || response.header("ETag") != null) {
+            throw new IllegalStateException("frontEnd=nginx did not offload without validators: "
+                    + response.header("X-Accel-Redirect") + ", ETag " + response.header("ETag"));
+        }
         long before = CountingChain.calls;
         untouched(null);
         if (CountingChain.calls != before + 1) {
@@ -129,14 +149,18 @@ public class FilterHotPathBenchmark {
     }
 
     private Filter filter(ServletContext context, String frontEndConfines, String receipts) throws Exception {
-        Filter f = (Filter) Class.forName(BenchServer.FILTER_CLASS).getDeclaredConstructor().newInstance();
-        f.init(new TestFilterConfig("xaccel", Map.of(
+        return filter(context, Map.of("frontEndConfines", frontEndConfines, "receipts", receipts));
+    }
+
+    private Filter filter(ServletContext context, Map<String, String> more) throws Exception {
+        Map<String, String> params = new HashMap<>(Map.of(
                 "mappings", "/library/ => " + root,
                 "locations", root + " => " + BenchServer.INTERNAL_PREFIX,
                 "offload", "auto",
-                "frontEndConfines", frontEndConfines,
-                "receipts", receipts,
-                "jmxName", "none"), context));
+                "jmxName", "none"));
+        params.putAll(more);
+        Filter f = (Filter) Class.forName(BenchServer.FILTER_CLASS).getDeclaredConstructor().newInstance();
+        f.init(new TestFilterConfig("xaccel", params, context));
         return f;
     }
 
@@ -151,6 +175,7 @@ public class FilterHotPathBenchmark {
         filter.destroy();
         confinesFilter.destroy();
         receiptsFilter.destroy();
+        nginxFilter.destroy();
         if (Stubs.fallbackCalls > 0) {
             System.out.println("note: " + Stubs.fallbackCalls + " calls reached stub fallbacks");
         }
@@ -194,6 +219,14 @@ public class FilterHotPathBenchmark {
         offloadRequest.reset();
         response.reset();
         receiptsFilter.doFilter(offloadRequest, response, chain);
+        return response;
+    }
+
+    @Benchmark
+    public StubResponse offloadInPlace() throws IOException, ServletException {
+        inPlaceRequest.reset();
+        response.reset();
+        nginxFilter.doFilter(inPlaceRequest, response, chain);
         return response;
     }
 

@@ -28,8 +28,9 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
  * mode with {@code offload=never} (the filter streams the file itself: setups 1 (on the {@code --xaccel-protocol}
  * connector), 2 and 15 (on the plain NIO connector));</li>
- * <li>{@code /accel/files/...}: the same with {@code offload=auto} (answers {@code X-Accel-Redirect} when nginx
- * sends {@code X-Sendfile-Type}: setup 3);</li>
+ * <li>{@code /accel/files/...}: the same with {@code offload=auto} and {@code frontEnd=nginx} (answers
+ * {@code X-Accel-Redirect} when nginx sends {@code X-Sendfile-Type}: setups 3 and 13; {@code /receipts}, setup 16,
+ * likewise);</li>
  * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
  * {@code DefaultServlet} (setup 5);</li>
  * <li>{@code /cached/files/...}: the same as {@code /accel} with the location option {@code expires=60}
@@ -68,6 +69,13 @@ public final class BenchServer {
      */
     static final String UDS_PERMISSIONS = "rw-rw-rw-";
     static final String ACCEL_TRUSTED_PROXIES = "127.0.0.0/8, ::1, unix";
+    /**
+     * The offload contexts are read only by nginx, whose internal locations add nosniff and CSP and compute the
+     * validators from the file: set as the shipped snippets and the sample do, so that xaccel / bare compares
+     * equal answers.
+     */
+    private static final String FRONT_END = "frontEnd";
+    private static final String NGINX = "nginx";
 
     private BenchServer() {
     }
@@ -141,14 +149,15 @@ public final class BenchServer {
                 Map.of("sendfile", "true")));
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
         contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
-                Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES)));
+                Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES, FRONT_END, NGINX)));
         // setup 16: /accel with delivery receipts; nginx's receipt lines go to this port (the filter binds it)
         int receiptsPort = freeUdpPort();
         contexts.add(filterContext(tomcat, "/receipts", empty, token, mappings, locations, "auto",
-                Map.of("receipts", "127.0.0.1:" + receiptsPort)));
+                Map.of("receipts", "127.0.0.1:" + receiptsPort, FRONT_END, NGINX)));
         String linkSecret = one(opts, "link-secret", null);
-        Map<String, String> signed = linkSecret == null ? Map.of()
-                : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600");
+        Map<String, String> signed = linkSecret == null ? Map.of(FRONT_END, NGINX)
+                : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600",
+                        FRONT_END, NGINX);
         Context cached = filterContext(tomcat, "/cached", empty, token, mappings,
                 locations + " expires=" + CACHED_EXPIRES, "auto", signed);
         contexts.add(cached);

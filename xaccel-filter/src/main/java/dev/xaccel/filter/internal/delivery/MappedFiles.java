@@ -26,7 +26,14 @@ public final class MappedFiles {
      * the most specific one containing the mapping's root, with no other location's root below it. A checked file
      * stays below its mapping's root, so the per-request search is not needed then.
      */
-    private final Map<Mapping, Location> soleLocations = new IdentityHashMap<>();
+    private final Map<Mapping, Sole> soleLocations = new IdentityHashMap<>();
+
+    /**
+     * A mapping's sole location, and whether its real root is the mapping's: then a checked file's path relative
+     * to the mapping is already relative to the location and is not rebased (a comparison of two roots fewer).
+     */
+    private record Sole(Location location, boolean sameRoot) {
+    }
 
     public MappedFiles(FileDelivery delivery) {
         this.delivery = delivery;
@@ -35,7 +42,7 @@ public final class MappedFiles {
             Location sole = config.locationFor(m.root());
             if (sole != null && config.locations().stream()
                     .noneMatch(l -> l != sole && l.root().startsWith(m.root()))) {
-                soleLocations.put(m, sole);
+                soleLocations.put(m, new Sole(sole, sole.resolver().root().equals(m.resolver().root())));
             }
         }
     }
@@ -51,13 +58,15 @@ public final class MappedFiles {
         }
         String requestPath = mapping.remainder(pathInApp);
         XAccelConfig config = delivery.config();
-        Location sole = soleLocations.get(mapping);
+        Sole known = soleLocations.get(mapping);
+        Location sole = known == null ? null : known.location();
+        boolean sameRoot = known != null && known.sameRoot();
         FileLookup lookup = new FileLookup() {
             @Override
             public Found resolve(boolean finalNameOnly) {
                 Resolution r = mapping.resolver().resolve(requestPath, finalNameOnly);
                 Location location = !r.isOk() ? null : sole != null ? sole : config.locationFor(r.file());
-                return new Found(location == null ? r : location.resolver().rebase(r), location);
+                return new Found(location == null || sameRoot ? r : location.resolver().rebase(r), location);
             }
 
             @Override

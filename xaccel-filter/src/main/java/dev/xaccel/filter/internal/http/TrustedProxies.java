@@ -29,6 +29,12 @@ public final class TrustedProxies {
     private final Block[] blocks;
     private final boolean unixSocket;
     private final String text;
+    /**
+     * The last address {@link #matches} trusted: a front end connects from one address, so the next request's
+     * equal string is trusted without parsing it again. Written plainly: a String is immutable, and a reader
+     * that misses the write only parses.
+     */
+    private String lastTrusted;
 
     private TrustedProxies(List<Block> blocks, boolean unixSocket, String text) {
         this.blocks = blocks.toArray(new Block[0]);
@@ -75,12 +81,16 @@ public final class TrustedProxies {
         if (remoteAddr == null || blocks.length == 0) {
             return false;
         }
+        if (remoteAddr.equals(lastTrusted)) {
+            return true;
+        }
         byte[] addr = normalize(parseIp(remoteAddr.trim()));
         if (addr == null) {
             return false;
         }
         for (Block b : blocks) {
             if (b.contains(addr)) {
+                lastTrusted = remoteAddr;
                 return true;
             }
         }

@@ -85,6 +85,19 @@ class TrustedProxiesTest {
         assertNull(TrustedProxies.parseIp("1.2.3.4::"));
     }
 
+    /** The remembered last trusted address never trusts another one, before or after it is remembered. */
+    @Test
+    void rememberedAddressTrustsOnlyItself() throws ConfigException {
+        TrustedProxies p = parse("10.0.0.1");
+        assertFalse(p.matches("10.0.0.2"));
+        assertTrue(p.matches("10.0.0.1"));
+        assertTrue(p.matches("10.0.0.1"));
+        assertFalse(p.matches("10.0.0.2"));
+        assertFalse(p.matches("10.0.0.10"));
+        assertFalse(p.matches("110.0.0.1"));
+        assertTrue(p.matches("10.0.0.1"));
+    }
+
     @Test
     void toStringListsEntries() throws ConfigException {
         assertEquals("[127.0.0.0/8, ::1]", parse("127.0.0.0/8,  ::1").toString());
