@@ -76,7 +76,7 @@ public final class InitParams {
      * {@value #DEFAULT_HELD_DIRECTORIES}.
      */
     public static final String HELD_DIRECTORIES = "heldDirectories";
-    /** Total bytes of small files kept in memory for direct answers; {@code 0}: off. Default 16 MiB. */
+    /** Total bytes of small files kept in memory for direct answers; {@code 0}: off. Default 32 MiB. */
     public static final String SMALL_FILE_CACHE_SIZE = "smallFileCacheSize";
     /** Largest file kept in memory, bytes. Default {@value #DEFAULT_SMALL_FILE_MAX_SIZE}. */
     public static final String SMALL_FILE_MAX_SIZE = "smallFileMaxSize";
@@ -128,8 +128,12 @@ public final class InitParams {
     public static final int DEFAULT_MAX_REDIRECT_LENGTH = 2048;
     /** Default of {@value #HELD_DIRECTORIES}: a library of a few thousand books' directories stays open. */
     public static final int DEFAULT_HELD_DIRECTORIES = 4096;
-    /** Default of {@value #SMALL_FILE_CACHE_SIZE}, bytes: 16 MiB. */
-    public static final long DEFAULT_SMALL_FILE_CACHE_SIZE = 16L * 1024 * 1024;
+    /**
+     * Default of {@value #SMALL_FILE_CACHE_SIZE}, bytes: 32 MiB, taken only as files are kept. A library's few
+     * thousand small files fit (2,000 of 8 KiB with their 512 bytes each are 17.4 MB, more than the 16 MiB this
+     * was), and it stays a small part of a typical heap: 6 % of 512 MiB, under 1 % of 4 GiB.
+     */
+    public static final long DEFAULT_SMALL_FILE_CACHE_SIZE = 32L * 1024 * 1024;
     /** Default of {@value #SMALL_FILE_MAX_SIZE}, bytes: 64 KiB. */
     public static final int DEFAULT_SMALL_FILE_MAX_SIZE = 64 * 1024;
 

@@ -329,7 +329,7 @@ public final class XAccelFilterBuilder {
      * Total bytes of small files whose bytes are kept in memory for the answers the filter sends itself, each hit
      * validated against the file at its name.
      *
-     * @param bytes 0 (off) to 1 GiB; default 16 MiB
+     * @param bytes 0 (off) to 1 GiB; default 32 MiB
      * @return this builder
      */
     public XAccelFilterBuilder smallFileCacheSize(long bytes) {

@@ -94,7 +94,7 @@ class XAccelFilterConfigTest {
         assertEquals("default-src 'none'; style-src 'unsafe-inline'; sandbox", c.contentSecurityPolicy());
         assertEquals(2048, c.maxRedirectLength());
         assertEquals(4096, c.heldDirectories());
-        assertEquals(16L * 1024 * 1024, c.smallFileCacheSize());
+        assertEquals(32L * 1024 * 1024, c.smallFileCacheSize());
         assertEquals(65536, c.smallFileMaxSize());
         assertTrue(c.smallFileCache() != null, "small files from memory by default");
     }

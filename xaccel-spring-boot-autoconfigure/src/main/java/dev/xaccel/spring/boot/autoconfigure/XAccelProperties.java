@@ -164,7 +164,7 @@ public class XAccelProperties {
      * Total bytes of small files answered from memory, each hit validated against the file at its name (0 to 1 GiB);
      * 0: off.
      */
-    private long smallFileCacheSize = 16777216;
+    private long smallFileCacheSize = 33554432;
 
     /** Largest file kept in memory, in bytes (1 to 16 MiB). */
     private int smallFileMaxSize = 65536;
