@@ -69,11 +69,12 @@ async function loadStats() {
     $('stats-totals').textContent = 'Delivery receipts are off.';
     $('stats-chapters').replaceChildren();
     $('stats-enclosures').replaceChildren();
+    $('stats-covers').replaceChildren();
     $('stats-users').replaceChildren();
     return;
   }
   $('stats-totals').textContent = d.complete + ' completed, ' + d.aborted + ' aborted, ' + d.unreceipted
-    + ' unreceipted, ' + d.enclosureFetches + ' podcast enclosure fetches'
+    + ' unreceipted, ' + d.enclosureFetches + ' podcast enclosure fetches, ' + d.coverFetches + ' cover fetches'
     + (d.overflow ? ', ' + d.overflow + ' not tallied (bound reached)' : '');
   const byId = new Map(items.map((i) => [i.id, i]));
   $('stats-chapters').replaceChildren(...d.chapters.map((c) => {
@@ -87,6 +88,13 @@ async function loadStats() {
     const item = byId.get(e.book);
     return el('tr', {}, el('td', {}, item ? item.title : e.book), el('td', {}, e.file),
       el('td', { class: 'num' }, String(e.complete)), el('td', { class: 'num' }, String(e.aborted)));
+  }));
+  // a cover by its book's title; an author's picture by the author's name
+  $('stats-covers').replaceChildren(...d.covers.map((c) => {
+    const item = c.book && byId.get(c.book);
+    const what = c.book ? (item ? item.title : c.book) : c.author + ' (author)';
+    return el('tr', {}, el('td', {}, what), el('td', {}, c.file),
+      el('td', { class: 'num' }, String(c.complete)), el('td', { class: 'num' }, String(c.aborted)));
   }));
   $('stats-users').replaceChildren(...Object.entries(d.bytesPerUser).map(([u, b]) =>
     el('tr', {}, el('td', {}, u), el('td', { class: 'num' }, formatSize(b)))));

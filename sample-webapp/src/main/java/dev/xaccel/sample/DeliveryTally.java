@@ -15,8 +15,11 @@ import java.util.TreeMap;
  * only as untagged. The podcast feeds' enclosures are signed links nginx serves alone: their receipts
  * ({@link XAccelReceipt#SIGNED_LINK_TAG}, file {@code f/library/<Author>/<Title>/<chapter>}) count as enclosure
  * fetches per book and episode (every fetch counts: a podcast client may fetch an episode many times, by ranges).
+ * The list page's covers and author pictures are signed links too ({@link SampleApp#LINK_PREFIX}): their receipts
+ * count as cover fetches per book (file {@code s/library/<Author>/<Title>/<image>}) or per author (file
+ * {@code s/library/<Author>/author.jpg}). A browser's cache hit sends nothing, so only fetches nginx served count.
  * Bounded: at most {@code maxKeys} chapters, as many enclosures and as many users are tallied, a receipt for a new
- * one beyond that is counted in {@code overflow} instead (the existing counts stay exact).
+ * one beyond that is counted in {@code overflow} instead (the existing counts stay exact); covers likewise.
  */
 public final class DeliveryTally implements XAccelReceiptListener {
 
@@ -26,6 +29,10 @@ public final class DeliveryTally implements XAccelReceiptListener {
     private static final String PREFIX = "chapter\t";
     /** The enclosures' signed-link prefix ({@link SampleApp#FEED_LINK_PREFIX}) as a receipt's file starts. */
     private static final String ENCLOSURE = SampleApp.FEED_LINK_PREFIX.substring(1);
+    /** The covers' signed-link prefix ({@link SampleApp#LINK_PREFIX}) as a receipt's file starts. */
+    private static final String COVER = SampleApp.LINK_PREFIX.substring(1);
+    /** The one author picture's name in an author's folder (the nginx template's $xaccel_signed_image). */
+    private static final String AUTHOR_PICTURE = "author.jpg";
 
     /** The tally the filter made in this application (one per class loader: one per web application). */
     private static volatile DeliveryTally current;
@@ -37,6 +44,9 @@ public final class DeliveryTally implements XAccelReceiptListener {
     /** book id + "\t" + episode file name: [complete, aborted]. */
     private final Map<String, long[]> enclosures = new LinkedHashMap<>();
     private long enclosureFetches;
+    /** [book id or "", author or "", file name] (names may hold any character): [complete, aborted]. */
+    private final Map<List<String>, long[]> covers = new LinkedHashMap<>();
+    private long coverFetches;
     private long complete;
     private long aborted;
     private long unreceipted;
@@ -72,6 +82,11 @@ public final class DeliveryTally implements XAccelReceiptListener {
         if (XAccelReceipt.SIGNED_LINK_TAG.equals(tag) && receipt.file().startsWith(ENCLOSURE)
                 && (receipt.status() == 200 || receipt.status() == 206)) {
             enclosure(receipt);
+            return;
+        }
+        if (XAccelReceipt.SIGNED_LINK_TAG.equals(tag) && receipt.file().startsWith(COVER)
+                && (receipt.status() == 200 || receipt.status() == 206)) {
+            cover(receipt);
             return;
         }
         String[] parts = tag == null || !tag.startsWith(PREFIX) ? null : tag.substring(PREFIX.length()).split("\t");
@@ -112,8 +127,27 @@ public final class DeliveryTally implements XAccelReceiptListener {
         }
     }
 
+    /** A fetch of a cover (Author/Title/image: its book) or of an author's picture (Author/author.jpg). */
+    private void cover(XAccelReceipt receipt) {
+        String[] parts = receipt.file().substring(COVER.length()).split("/", -1);
+        List<String> key;
+        if (parts.length == 3) {
+            key = List.of(Library.id(parts[0] + "/" + parts[1]), "", parts[2]);
+        } else if (parts.length == 2 && AUTHOR_PICTURE.equals(parts[1])) {
+            key = List.of("", parts[0], parts[1]);
+        } else {
+            untagged++;
+            return;
+        }
+        coverFetches++;
+        long[] counts = bounded(covers, key, new long[2]);
+        if (counts != null) {
+            counts[receipt.outcome() == XAccelReceipt.Outcome.COMPLETE ? 0 : 1]++;
+        }
+    }
+
     /** The value of key, added if there is room; null (and counted) when the map is full. */
-    private <V> V bounded(Map<String, V> map, String key, V empty) {
+    private <K, V> V bounded(Map<K, V> map, K key, V empty) {
         V v = map.get(key);
         if (v == null) {
             if (map.size() >= maxKeys) {
@@ -134,10 +168,17 @@ public final class DeliveryTally implements XAccelReceiptListener {
     public record Enclosure(String book, String file, long complete, long aborted) {
     }
 
+    /**
+     * One image's fetches by signed link: a cover ({@code book} its book's id, {@code author} null) or an author's
+     * picture ({@code book} null, {@code author} the author's folder), its file's name, completed and aborted.
+     */
+    public record Cover(String book, String author, String file, long complete, long aborted) {
+    }
+
     /** What {@code /api/stats} shows: a consistent copy. */
     public record Snapshot(long complete, long aborted, long unreceipted, long untagged, long overflow,
                            List<Chapter> chapters, Map<String, Long> bytesPerUser, long enclosureFetches,
-                           List<Enclosure> enclosures) {
+                           List<Enclosure> enclosures, long coverFetches, List<Cover> covers) {
     }
 
     public synchronized Snapshot snapshot() {
@@ -152,7 +193,12 @@ public final class DeliveryTally implements XAccelReceiptListener {
             int tab = key.indexOf('\t');
             fetched.add(new Enclosure(key.substring(0, tab), key.substring(tab + 1), counts[0], counts[1]));
         });
+        List<Cover> images = new ArrayList<>();
+        covers.forEach((key, counts) -> {
+            images.add(new Cover(key.get(0).isEmpty() ? null : key.get(0), key.get(1).isEmpty() ? null : key.get(1),
+                    key.get(2), counts[0], counts[1]));
+        });
         return new Snapshot(complete, aborted, unreceipted, untagged, overflow, list, new TreeMap<>(bytesPerUser),
-                enclosureFetches, fetched);
+                enclosureFetches, fetched, coverFetches, images);
     }
 }

@@ -6,17 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.xaccel.sample.demolib.DemoLibrary;
 import dev.xaccel.testsupport.Poll;
 import dev.xaccel.testsupport.TestPaths;
+import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -33,8 +39,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * serves without Tomcat) and every author's picture (the same way), copies a book's podcast feed URL and revokes
  * its feed token with the page's buttons, plays a chapter, seeks to its middle,
  * and reads nginx's access log to see that the seek was a Range request answered 206 from the internal
- * location (nginx read the file; Tomcat only said where).
+ * location (nginx read the file; Tomcat only said where). And the admin's Deliveries section counts what nginx served
+ * without Tomcat: a podcast enclosure and a signed cover link fetched by a plain HTTP client show up, one fetch
+ * more each, in the page's enclosures and covers tables.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)   // the first one logs in from the login form
 class BrowserIT {
 
     /** Bytes per second nginx sends one file (X-Accel-Limit-Rate): slow enough that a seek needs a new request. */
@@ -91,6 +100,7 @@ class BrowserIT {
     }
 
     @Test
+    @Order(1)
     void logInSeeCoversPlayAndSeekServedByNginx() throws Exception {
         browser.get(stack.url("/"));
         waitUpTo(20).until(d -> d.findElement(By.id("login-form")).isDisplayed());
@@ -221,6 +231,112 @@ class BrowserIT {
                     && d.findElement(By.id("stats-users")).getText().contains("demo");
         });
         assertTrue(tallied, "the chapter and the user in the Deliveries tables");
+    }
+
+    /**
+     * Signed links nginx serves alone, receipted by its {@code xs1} lines: an enclosure of a podcast feed and a cover,
+     * each fetched once through nginx by a plain HTTP client, show in the browser's Deliveries tables one fetch more
+     * than before, on the row of that episode and of that book.
+     */
+    @Test
+    @Order(2)
+    void enclosureAndCoverFetchesShowInTheDeliveriesTables() throws Exception {
+        logInIfAsked();
+        waitUpTo(20).until(d -> d.findElements(By.cssSelector("[data-testid=book]")).size()
+                == DemoLibrary.BOOKS.size());
+        waitUpTo(20).until(d -> (Boolean) js("const imgs = [...document.querySelectorAll("
+                + "'[data-testid=cover]')]; return imgs.length > 0 && imgs.every(i => i.complete);"));
+        String admin = stack.bearer("demo", "demo");
+        Http http = new Http();
+        // the browser's own cover fetches are receipted asynchronously: wait until every one nginx served counted
+        AtomicReference<JsonObject> settled = new AtomicReference<>();
+        boolean quiet = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
+            JsonObject d = deliveries(http, admin);
+            settled.set(d);
+            return d.getJsonNumber("coverFetches").longValue() == servedCoverLines();
+        });
+        assertTrue(quiet, "cover fetches " + settled.get() + " vs nginx's " + servedCoverLines() + " served");
+
+        DemoLibrary.Book book = DemoLibrary.BOOKS.get(DemoLibrary.BOOKS.size() - 1);
+        String id = Library.id(book.author() + "/" + book.title());
+        JsonObject item = Http.array(http.get(stack.url("/api/items"), "Authorization", admin))
+                .getValuesAs(JsonObject.class).stream().filter(i -> id.equals(i.getString("id"))).findFirst()
+                .orElseThrow();
+        String cover = item.getString("cover");
+        String coverFile = book.coverFile();
+        String episode = item.getJsonArray("files").getJsonObject(0).getString("name");
+        long coversBefore = count(settled.get(), "covers", "book", id, coverFile);
+        long episodesBefore = count(settled.get(), "enclosures", "book", id, episode);
+
+        // a feed token, the feed, and its first enclosure: fetched like a podcast app, no cookie, through nginx
+        HttpResponse<byte[]> t = http.post(stack.url("/api/feed-token"), "", "Authorization", admin);
+        assertEquals(200, t.statusCode(), Http.text(t));
+        HttpResponse<byte[]> feed = http.get(stack.url("/feeds/" + id + ".xml?token="
+                + Http.object(t).getString("token")));
+        assertEquals(200, feed.statusCode(), Http.text(feed));
+        String enclosure = FeedXml.child(FeedXml.children(FeedXml.channel(FeedXml.parse(feed.body())), null, "item")
+                .get(0), null, "enclosure").getAttribute("url");
+        HttpResponse<byte[]> audio = http.get(enclosure);
+        assertEquals(200, audio.statusCode(), enclosure);
+        assertEquals(item.getJsonArray("files").getJsonObject(0).getJsonNumber("size").longValue(),
+                audio.body().length);
+        // the book's signed cover link, as the list page has it
+        String coverUrl = java.net.URI.create(stack.url("/")).resolve(cover).toString();
+        assertTrue(coverUrl.startsWith(stack.url("/s/library/")), coverUrl);
+        HttpResponse<byte[]> image = http.get(coverUrl);
+        assertEquals(200, image.statusCode(), cover);
+
+        String episodeRow = rowText(book.title(), episode, episodesBefore + 1);
+        String coverRow = rowText(book.title(), coverFile, coversBefore + 1);
+        boolean shown = waitUpTo(30).ignoring(StaleElementReferenceException.class).until(d -> {
+            js("document.getElementById('refresh-stats').click();");   // the player bar may cover the button
+            return d.findElements(By.cssSelector("#stats-enclosures tr")).stream().map(WebElement::getText)
+                    .anyMatch(episodeRow::equals)
+                    && d.findElements(By.cssSelector("#stats-covers tr")).stream().map(WebElement::getText)
+                    .anyMatch(coverRow::equals);
+        });
+        assertTrue(shown, "rows [" + episodeRow + "] and [" + coverRow + "] in:\n"
+                + browser.findElement(By.id("stats")).getText());
+    }
+
+    /** A row of the Deliveries tables as the browser renders its text: name, file, completed, aborted 0. */
+    private static String rowText(String title, String file, long completed) {
+        return title + " " + file + " " + completed + " 0";
+    }
+
+    /** Opens the page; logs in as the admin unless the session of an earlier test is still on. */
+    private void logInIfAsked() {
+        browser.get(stack.url("/"));
+        waitUpTo(20).until(d -> d.findElement(By.id("login-form")).isDisplayed()
+                || !d.findElements(By.cssSelector("[data-testid=book]")).isEmpty());
+        if (browser.findElement(By.id("login-form")).isDisplayed()) {
+            browser.findElement(By.id("user")).sendKeys("demo");
+            browser.findElement(By.id("password")).sendKeys("demo");
+            browser.findElement(By.id("login-button")).click();
+        }
+    }
+
+    /** Cover and author-picture fetches nginx answered 200 or 206 (each sends an xs1 line), from its access log. */
+    private static long servedCoverLines() {
+        return stack.nginx.accessLog().stream().filter(l -> l.contains(" uri=\"/s/library/")
+                && (l.contains("\" 200 ") || l.contains("\" 206 "))).count();
+    }
+
+    private static JsonObject deliveries(Http http, String admin) {
+        try {
+            HttpResponse<byte[]> s = http.get(stack.url("/api/stats"), "Authorization", admin);
+            assertEquals(200, s.statusCode(), Http.text(s));
+            return Http.object(s).getJsonObject("deliveries");
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The completed count of one row of deliveries' {@code list} (0 when there is none yet). */
+    private static long count(JsonObject deliveries, String list, String key, String value, String file) {
+        return deliveries.getJsonArray(list).getValuesAs(JsonObject.class).stream()
+                .filter(o -> value.equals(o.getString(key, null)) && file.equals(o.getString("file")))
+                .mapToLong(o -> o.getJsonNumber("complete").longValue()).sum();
     }
 
     /** The access-log line of the seek: a 206 for the chapter whose range starts near the middle. */

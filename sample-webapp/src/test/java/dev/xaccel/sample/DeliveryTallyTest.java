@@ -54,8 +54,26 @@ class DeliveryTallyTest {
         assertEquals(3, s.enclosureFetches());
         assertEquals(List.of(new DeliveryTally.Enclosure(book, "01 Un.mp3", 2, 0),
                 new DeliveryTally.Enclosure(book, "02 Deux.mp3", 0, 1)), s.enclosures());
-        assertEquals(2, s.untagged(), "a 404 and a cover link are no enclosure fetch");
+        assertEquals(1, s.untagged(), "a 404 is no enclosure fetch");
         assertEquals(0, s.complete(), "enclosures are not chapter downloads");
+        assertEquals(1, s.coverFetches(), "a cover link is no enclosure fetch");
+    }
+
+    @Test
+    void countsEachCoverAndAuthorPictureFetch() {
+        DeliveryTally t = new DeliveryTally(10);
+        t.onReceipt(fetch("s/library/Jules Verne/Le Tour/cover.jpg", Outcome.COMPLETE, 200));
+        t.onReceipt(fetch("s/library/Jules Verne/Le Tour/cover.jpg", Outcome.ABORTED, 200));
+        t.onReceipt(fetch("s/library/Jules Verne/author.jpg", Outcome.COMPLETE, 200));
+        t.onReceipt(fetch("s/library/Jules Verne/Le Tour/cover.jpg", Outcome.COMPLETE, 304));
+        t.onReceipt(fetch("s/library/Jules Verne/other.jpg", Outcome.COMPLETE, 200));
+        DeliveryTally.Snapshot s = t.snapshot();
+        assertEquals(3, s.coverFetches());
+        assertEquals(List.of(new DeliveryTally.Cover(Library.id("Jules Verne/Le Tour"), null, "cover.jpg", 1, 1),
+                new DeliveryTally.Cover(null, "Jules Verne", "author.jpg", 1, 0)), s.covers());
+        assertEquals(2, s.untagged(), "a 304 delivered no image; other.jpg is no cover link's file");
+        assertEquals(0, s.enclosureFetches());
+        assertEquals(0, s.complete(), "covers are not chapter downloads");
     }
 
     @Test

@@ -136,8 +136,8 @@ class DemoNginxConfTest {
             n++;
             String format = formats.group(2);
             if ("xaccel_signed".equals(formats.group(1))) {
-                // an enclosure's receipt line: the link's md5 and expires (the filter checks the signature with its
-                // secret), and only to the filter's loopback port, never to a file
+                // a signed link's receipt line: the link's md5 and expires (the filter checks the signature with
+                // its secret), and only to the filter's loopback port, never to a file
                 format = format.replace("$arg_md5 $arg_expires ", "");
                 Matcher uses = Pattern.compile("access_log\\s+(\\S+)\\s+xaccel_signed\\b").matcher(text);
                 int used = 0;
@@ -145,7 +145,7 @@ class DemoNginxConfTest {
                     used++;
                     assertTrue(uses.group(1).startsWith("syslog:server=127.0.0.1:"), uses.group());
                 }
-                assertEquals(1, used, "the enclosures' location only");
+                assertEquals(2, used, "the signed locations only: covers and enclosures");
             }
             for (String variable : List.of("$request ", "$request\"", "$request'", "$request_uri", "$args",
                     "$query_string", "$arg_", "$is_args")) {
