@@ -160,7 +160,7 @@ public final class BenchDriver {
         }
         BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
                 work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port(),
-                tomcat.receiptsPort(), pinning));
+                tomcat.receiptsFile(), pinning));
         if (!tomcat.hasXaccelConnector() && options.has(Setup.TOMCAT)) {
             throw new BenchFailure("setup tomcat needs the xaccel connector (xaccel-tomcat-connector), which this "
                     + "build lacks");

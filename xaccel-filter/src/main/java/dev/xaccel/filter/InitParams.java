@@ -88,9 +88,9 @@ public final class InitParams {
     public static final String REMOTE_ORIGINS = "remoteOrigins";
 
     /**
-     * Delivery receipts: {@code off}, {@code direct} (only answers the filter sends itself)
-     * or a loopback {@code 127.0.0.1:PORT} where the filter reads nginx's or Apache's receipt lines (syslog over UDP)
-     * as well.
+     * Delivery receipts: {@code off}, {@code direct} (only answers the filter sends itself), the absolute path of
+     * nginx's buffered receipt log, which the filter reads as well, or a loopback {@code 127.0.0.1:PORT} where the
+     * filter reads nginx's or Apache's receipt lines (syslog over UDP) as well.
      * Default {@value #DEFAULT_RECEIPTS}.
      */
     public static final String RECEIPTS = "receipts";

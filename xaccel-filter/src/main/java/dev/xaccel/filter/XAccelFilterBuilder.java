@@ -361,8 +361,9 @@ public final class XAccelFilterBuilder {
     }
 
     /**
-     * Delivery receipts (docs/filter.md): {@code off}, {@code direct} (only what the filter sends itself) or the
-     * loopback {@code IP:PORT} the shipped nginx or Apache {@code xaccel-receipts.conf} logs to.
+     * Delivery receipts (docs/filter.md): {@code off}, {@code direct} (only what the filter sends itself), the
+     * absolute path of the file the shipped nginx {@code xaccel-receipts.conf} logs to, or the loopback
+     * {@code IP:PORT} the shipped nginx or Apache {@code xaccel-receipts.conf} sends its lines to.
      *
      * @param value {@code off}, {@code direct} or e.g. {@code 127.0.0.1:5140}
      * @return this builder

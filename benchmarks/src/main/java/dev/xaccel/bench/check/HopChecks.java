@@ -74,13 +74,15 @@ public final class HopChecks {
     }
 
     private static void receipts(BenchRig rig) {
-        BenchStats.ReceiptCounts before = rig.stats().receiptCounts();
+        // nginx writes its lines a buffer at a time (flush=1s): the lines of the checks before this one first
+        BenchStats.ReceiptCounts before = rig.stats().awaitReceipts(new BenchStats.ReceiptCounts(0, 0),
+                RECEIPT_WAIT_MS);
         Http.Answer a = rig.http().get(rig.endpoints().file(Setup.RECEIPTS, SetupChecks.SAMPLE), rig.auth());
         BenchStats.ReceiptCounts d = rig.stats().awaitReceipts(before, RECEIPT_WAIT_MS).since(before);
         if (a.status() != 200 || d.offloaded() != 1 || d.receipted() != 1) {
             throw new BenchFailure("setup receipts: " + a.status() + ", the /receipts filter offloaded "
                     + d.offloaded() + " and got " + d.receipted() + " receipts instead of 1 and 1 (nginx's receipt "
-                    + "lines not reaching udp 127.0.0.1:" + rig.tomcat().receiptsPort() + "?)");
+                    + "lines not reaching " + rig.tomcat().receiptsFile() + "?)");
         }
         if (a.header("X-Xaccel-Receipt").isPresent()) {
             throw new BenchFailure("setup receipts: the receipt identifier reached the client");

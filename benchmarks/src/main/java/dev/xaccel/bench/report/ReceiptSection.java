@@ -46,11 +46,13 @@ final class ReceiptSection {
             return "";
         }
         return "### Delivery receipts on the offload hop (issue 32)\n\n"
-                + "Setup 16 is setup 3 with the filter's `receipts=127.0.0.1:PORT` (a free loopback UDP port of the "
-                + "run) and `docs/nginx/xaccel-receipts.conf.template` included in the internal location: nginx "
-                + "logs one line per offloaded request to the filter, which matches it to its identifier. Receipted "
-                + "per offload (complete + aborted receipts ÷ `Offloaded`, the `/receipts` filter's MBean around "
-                + "each measurement, read after up to 2 s for the last lines) must be ~1.00, or the transport is "
+                + "Setup 16 is setup 3 with the filter's `receipts=<file>` (the run's receipt log) and "
+                + "`docs/nginx/xaccel-receipts-file.conf.template` included in the internal location: nginx "
+                + "logs one line per offloaded request, a 64 KiB buffer at a time (`flush=1s`), to the file the "
+                + "filter reads and matches to its identifiers. Receipted per offload (complete + aborted "
+                + "receipts ÷ `Offloaded`, the `/receipts` filter's MBean around each measurement, read once the "
+                + "last lines came, at most 3 s after the client stopped; the CPU figures of setup 16 run until "
+                + "then, so the flush and read of the last buffer are counted) must be ~1.00, or the transport is "
                 + "broken and the CPU figures flatter it. Then the receipt path's cost in µs of CPU per request, "
                 + "round by round: with receipts − without (setup 3), and with receipts − the bare servlet "
                 + "(setup 12); the headline ratios above judge the sum.\n\n"

@@ -47,11 +47,11 @@ public enum Setup {
     /** (15) (1) on Tomcat's stock NIO connector: the filter serving directly without the xaccel connector. */
     TOMCAT_NIO("tomcat-nio", false, "(15) (1) on stock NIO (without the xaccel connector)"),
     /**
-     * (16) (3) with delivery receipts on: the filter's {@code receipts=127.0.0.1:PORT} (a free loopback UDP port of
-     * the run) and docs/nginx/xaccel-receipts.conf.template included in the internal location, so that nginx logs one
-     * receipt line per offloaded request to the filter (issue 32).
+     * (16) (3) with delivery receipts on: the filter's {@code receipts=<file>} (the run's receipt log) and
+     * docs/nginx/xaccel-receipts-file.conf.template included in the internal location, so that nginx logs one
+     * receipt line per offloaded request, a buffer at a time, to the file the filter reads (issue 32).
      */
-    RECEIPTS("receipts", true, "(16) xaccel with delivery receipts (receipts=127.0.0.1:PORT)");
+    RECEIPTS("receipts", true, "(16) xaccel with delivery receipts (receipts=<nginx's buffered log file>)");
 
     /** The setups that need the S3 store. */
     public static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);

@@ -150,10 +150,12 @@ public final class BenchServer {
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
         contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
                 Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES, FRONT_END, NGINX)));
-        // setup 16: /accel with delivery receipts; nginx's receipt lines go to this port (the filter binds it)
-        int receiptsPort = freeUdpPort();
+        // setup 16: /accel with delivery receipts; nginx's buffered receipt log, which the filter reads (nginx makes
+        // the file when it starts, after this JVM: read from its beginning)
+        Path receiptsFile = Files.createDirectories(work.resolve("receipts")).resolve("xaccel-receipts.log");
+        Files.deleteIfExists(receiptsFile);
         contexts.add(filterContext(tomcat, "/receipts", empty, token, mappings, locations, "auto",
-                Map.of("receipts", "127.0.0.1:" + receiptsPort, FRONT_END, NGINX)));
+                Map.of("receipts", receiptsFile.toString(), FRONT_END, NGINX)));
         String linkSecret = one(opts, "link-secret", null);
         Map<String, String> signed = linkSecret == null ? Map.of(FRONT_END, NGINX)
                 : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600",
@@ -209,7 +211,7 @@ public final class BenchServer {
             sb.append("xaccelPort=").append(xaccel.getLocalPort()).append('\n');
         }
         sb.append("cachedExpires=").append(CACHED_EXPIRES).append('\n');
-        sb.append("receiptsPort=").append(receiptsPort).append('\n');
+        sb.append("receiptsFile=").append(receiptsFile).append('\n');
         if (unix != null) {
             sb.append("uds=").append(uds).append('\n');
         }

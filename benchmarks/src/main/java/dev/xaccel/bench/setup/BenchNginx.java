@@ -23,12 +23,12 @@ public final class BenchNginx {
 
     /**
      * Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret, the
-     * S3 store's port (0: none), the UDP port of setup 16's receipt lines, and the servers' CPUs (master and workers
+     * S3 store's port (0: none), the file of setup 16's receipt lines, and the servers' CPUs (master and workers
      * pinned to them once started; {@code worker_processes auto} counts the machine's cores, as in every earlier
      * run).
      */
     public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort,
-            int receiptsPort, CpuPinning pinning) {
+            Path receiptsFile, CpuPinning pinning) {
     }
 
     private final NginxServer nginx;
@@ -48,7 +48,7 @@ public final class BenchNginx {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
                     Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
                     l.storePort()));
-            ReceiptSetup.writeInclude(l.templates(), l.dir(), l.receiptsPort());
+            ReceiptSetup.writeInclude(l.templates(), l.dir(), l.receiptsFile());
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {
             throw new BenchFailure(e.getMessage(), e);
         }
@@ -69,8 +69,8 @@ public final class BenchNginx {
         Log.info("nginx on 127.0.0.1:" + p.proxied() + " (proxied), :" + p.xaccel() + " (xaccel), :" + p.statik()
                 + " (static), :" + p.cached() + " (cached), :" + p.signed() + " (signed), :" + p.confined()
                 + " (confined), :" + p.bare() + " (bare), :" + p.uds() + " (uds, upstream "
-                + HopSetups.socketOfNginxPrefix(l.dir()) + "), :" + p.receipts() + " (receipts, lines to udp 127.0.0.1:"
-                + l.receiptsPort() + ")");
+                + HopSetups.socketOfNginxPrefix(l.dir()) + "), :" + p.receipts() + " (receipts, lines to "
+                + l.receiptsFile() + ")");
         return n;
     }
 

@@ -103,7 +103,7 @@ public final class BenchStats {
 
     /**
      * The counters once every offload since {@code before} is receipted, or after {@code wait} ms: the last lines
-     * are a datagram and a socket thread away from the counters when the client stops.
+     * are a buffer flush (nginx's flush=1s) and a read of the file away from the counters when the client stops.
      */
     public ReceiptCounts awaitReceipts(ReceiptCounts before, long wait) {
         long end = System.nanoTime() + wait * 1_000_000;

@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * Setup 16's nginx side (issue 32): setup 3's server with delivery receipts switched on the way the shipped
- * configuration says. {@value #TEMPLATE} is rendered for the run's UDP port as its comment does it
- * ({@code envsubst '${RECEIPTS_PORT}'}: that placeholder only) into {@value #INCLUDE_NAME} beside nginx's prefix
+ * configuration says, through nginx's buffered log file (the transport docs/filter.md recommends for nginx).
+ * {@value #TEMPLATE} is rendered for the run's receipt log as its comment does it
+ * ({@code envsubst '${RECEIPTS_FILE}'}: that placeholder only) into {@value #INCLUDE_NAME} beside nginx's prefix
  * (the shared NginxServer makes the prefix itself afresh), and included by the internal location of
  * xaccel.conf.template in place of its commented include line; the {@code xaccel_receipt} log format and the
  * {@code proxy_hide_header} of the identifier are the template's lines, verbatim. The template's other commented
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
 final class ReceiptSetup {
 
     /** The shipped include. */
-    static final String TEMPLATE = "xaccel-receipts.conf.template";
+    static final String TEMPLATE = "xaccel-receipts-file.conf.template";
     /** What the include is rendered into, beside nginx's prefix. */
     static final String INCLUDE_NAME = "xaccel-receipts.conf";
     /** The BenchServer context with receipts on. */
@@ -32,7 +33,7 @@ final class ReceiptSetup {
     static final Pattern HIDE_HEADER = Pattern.compile("^\\s*proxy_hide_header\\s+X-Xaccel-Receipt\\s*;");
     private static final Pattern COMMENTED_INCLUDE = Pattern.compile("#\\s*(include\\s+)" + Pattern.quote(
             INCLUDE_NAME) + ";");
-    private static final String PORT = "${RECEIPTS_PORT}";
+    private static final String FILE = "${RECEIPTS_FILE}";
 
     private ReceiptSetup() {
     }
@@ -42,16 +43,16 @@ final class ReceiptSetup {
         return nginxPrefix.toAbsolutePath().getParent().resolve(INCLUDE_NAME);
     }
 
-    /** Renders {@value #TEMPLATE} of {@code templates} for {@code udpPort} into {@link #include}. */
-    static void writeInclude(Path templates, Path nginxPrefix, int udpPort) {
+    /** Renders {@value #TEMPLATE} of {@code templates} for {@code receiptsFile} into {@link #include}. */
+    static void writeInclude(Path templates, Path nginxPrefix, Path receiptsFile) {
         try {
             String t = Files.readString(templates.resolve(TEMPLATE), StandardCharsets.UTF_8);
-            if (!t.contains(PORT)) {
-                throw new IllegalStateException(TEMPLATE + " has no " + PORT + " (template changed?)");
+            if (!t.contains(FILE)) {
+                throw new IllegalStateException(TEMPLATE + " has no " + FILE + " (template changed?)");
             }
             Path out = include(nginxPrefix);
             Files.createDirectories(out.getParent());
-            Files.writeString(out, t.replace(PORT, Integer.toString(udpPort)), StandardCharsets.UTF_8);
+            Files.writeString(out, t.replace(FILE, receiptsFile.toAbsolutePath().toString()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render " + TEMPLATE, e);
         }
@@ -74,9 +75,9 @@ final class ReceiptSetup {
     static String nginxServer(String proxyLines, String hideHeader, String internalLocation) {
         return """
 
-                    # (16) xaccel with delivery receipts: (3) towards context %s (receipts=127.0.0.1:PORT), the
-                    #      identifier hidden as in docs/nginx/%s, its internal location with the include of
-                    #      docs/nginx/%s (rendered for the run's UDP port) switched on
+                    # (16) xaccel with delivery receipts: (3) towards context %s (receipts=<the run's log file>),
+                    #      the identifier hidden as in docs/nginx/%s, its internal location with the include of
+                    #      docs/nginx/%s (rendered for the run's receipt log) switched on
                     server {
                         listen 127.0.0.1:${RECEIPTS_SERVER_PORT};
                         location / {

@@ -49,7 +49,7 @@ public final class TomcatServer {
     private final int acceptPlainPort;
     private final OptionalInt acceptFilterPort;
     private final int cachedExpires;
-    private final int receiptsPort;
+    private final Path receiptsFile;
 
     private TomcatServer(Process process, Map<String, String> ready) {
         this.process = process;
@@ -60,7 +60,7 @@ public final class TomcatServer {
         this.acceptFilterPort = ready.containsKey("afPort") ? OptionalInt.of(Integer.parseInt(ready.get("afPort")))
                 : OptionalInt.empty();
         this.cachedExpires = Integer.parseInt(ready.get("cachedExpires"));
-        this.receiptsPort = Integer.parseInt(ready.get("receiptsPort"));
+        this.receiptsFile = Path.of(ready.get("receiptsFile"));
     }
 
     /** The protocol class of the accept-filter connector, or null when this build lacks it. */
@@ -171,9 +171,9 @@ public final class TomcatServer {
         return cachedExpires;
     }
 
-    /** The loopback UDP port of the {@code /receipts} filter (setup 16), where nginx sends its receipt lines. */
-    public int receiptsPort() {
-        return receiptsPort;
+    /** The receipt log the {@code /receipts} filter (setup 16) reads, where nginx writes its receipt lines. */
+    public Path receiptsFile() {
+        return receiptsFile;
     }
 
     public String url(String path) {

@@ -100,7 +100,7 @@ class BenchBoundaryIT {
                         .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null,
                 CpuPinning.off("the boundary test measures nothing")));
         nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
-                data, LINK_SECRET, 0, tomcat.receiptsPort(), CpuPinning.off("the boundary test measures nothing")));
+                data, LINK_SECRET, 0, tomcat.receiptsFile(), CpuPinning.off("the boundary test measures nothing")));
         endpoints = new Endpoints(tomcat.port(), tomcat.directPort(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()

@@ -295,15 +295,16 @@ class BenchNginxConfTest {
         assertTrue(conf.contains(xaccelTemplate.substring(format, xaccelTemplate.indexOf(';', format) + 1)), conf);
     }
 
-    /** The receipts template rendered as its comment says (envsubst of ${RECEIPTS_PORT} alone), nothing else. */
+    /** The receipts template rendered as its comment says (envsubst of ${RECEIPTS_FILE} alone), nothing else. */
     @Test
-    void theReceiptsIncludeIsTheTemplateWithItsPort(@TempDir Path dir) throws Exception {
+    void theReceiptsIncludeIsTheTemplateWithItsFile(@TempDir Path dir) throws Exception {
         Path prefix = dir.resolve("nginx");
-        ReceiptSetup.writeInclude(TEMPLATES, prefix, 45678);
+        Path log = dir.resolve("receipts/xaccel-receipts.log");
+        ReceiptSetup.writeInclude(TEMPLATES, prefix, log);
         String t = Files.readString(TEMPLATES.resolve(ReceiptSetup.TEMPLATE), StandardCharsets.UTF_8);
-        assertEquals(t.replace("${RECEIPTS_PORT}", "45678"),
+        assertEquals(t.replace("${RECEIPTS_FILE}", log.toString()),
                 Files.readString(ReceiptSetup.include(prefix), StandardCharsets.UTF_8));
-        assertTrue(t.contains("access_log  syslog:server=127.0.0.1:${RECEIPTS_PORT},"), t);
+        assertTrue(t.contains("access_log  ${RECEIPTS_FILE}  xaccel_receipt  buffer=64k  flush=1s;"), t);
     }
 
     /** Setup 3's server block up to the remote setups' locations, closed. */
@@ -325,7 +326,7 @@ class BenchNginxConfTest {
         }
         Path data = Files.createDirectories(dir.resolve("data"));
         Path conf = prefix.resolve("conf/nginx.conf");
-        ReceiptSetup.writeInclude(TEMPLATES, prefix, 20011);
+        ReceiptSetup.writeInclude(TEMPLATES, prefix, dir.resolve("xaccel-receipts.log"));
         Files.writeString(conf, BenchNginxConf.render(TEMPLATES, params(prefix, data), PORTS), StandardCharsets.UTF_8);
         Process p = new ProcessBuilder(nginx.toString(), "-t", "-q", "-p", prefix + "/", "-e", "logs/error.log",
                 "-c", "conf/nginx.conf").redirectErrorStream(true).start();

@@ -13,6 +13,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +44,9 @@ public final class ReceiptProbe<R> {
 
     private final BlockingQueue<R> received;
     private final int port;
+    /** The front end's receipt log, when the lines go to a file instead of the port. */
+    private final Path file;
+    private final Duration none;
 
     /**
      * @param received the queue the test's listener adds every receipt to
@@ -49,7 +55,24 @@ public final class ReceiptProbe<R> {
     public ReceiptProbe(BlockingQueue<R> received, int port) {
         this.received = received;
         this.port = port;
+        this.file = null;
+        this.none = NONE;
     }
+
+    /**
+     * The probe of a filter reading the front end's receipt log {@code file} ({@code receipts=<file>}): lines are
+     * appended to it, and a receipt that must not come is awaited for {@link #FILE_NONE}, since nginx writes its
+     * buffered lines up to a second late.
+     */
+    public ReceiptProbe(BlockingQueue<R> received, Path file) {
+        this.received = received;
+        this.port = -1;
+        this.file = file;
+        this.none = FILE_NONE;
+    }
+
+    /** How long to wait for a receipt that must not come through a file: nginx's {@code flush=1s}, and more. */
+    public static final Duration FILE_NONE = Duration.ofMillis(2500);
 
     /** A UDP port free on 127.0.0.1 right now, for the filter's {@code receipts} init-param. */
     public static int freeUdpPort() {
@@ -65,9 +88,9 @@ public final class ReceiptProbe<R> {
         return port;
     }
 
-    /** The filter's {@code receipts} value: {@code 127.0.0.1:PORT}. */
+    /** The filter's {@code receipts} value: {@code 127.0.0.1:PORT}, or the log file's path. */
     public String receipts() {
-        return "127.0.0.1:" + port;
+        return file != null ? file.toAbsolutePath().toString() : "127.0.0.1:" + port;
     }
 
     /** Forgets the receipts of earlier tests. */
@@ -93,16 +116,28 @@ public final class ReceiptProbe<R> {
         return all;
     }
 
-    /** Fails when another receipt comes within {@link #NONE}: one receipt per delivery. */
+    /** Fails when another receipt comes within {@link #NONE} ({@link #FILE_NONE}): one receipt per delivery. */
     public void assertNoMore() throws InterruptedException {
-        R r = received.poll(NONE.toMillis(), TimeUnit.MILLISECONDS);
+        R r = received.poll(none.toMillis(), TimeUnit.MILLISECONDS);
         if (r != null) {
             throw new AssertionError("one receipt per delivery, but also " + r);
         }
     }
 
-    /** Sends each line as one datagram to the filter's port, as a local process (or the front end) could. */
+    /**
+     * Sends each line as one datagram to the filter's port, or appends it to the log file, as a local process (or
+     * the front end) could.
+     */
     public void send(String... lines) throws IOException {
+        if (file != null) {
+            StringBuilder sb = new StringBuilder();
+            for (String line : lines) {
+                sb.append(line).append('\n');
+            }
+            Files.writeString(file, sb, StandardCharsets.US_ASCII, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+            return;
+        }
         try (DatagramSocket s = new DatagramSocket()) {
             for (String line : lines) {
                 byte[] b = line.getBytes(StandardCharsets.US_ASCII);

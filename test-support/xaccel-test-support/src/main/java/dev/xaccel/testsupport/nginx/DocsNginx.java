@@ -23,10 +23,15 @@ public final class DocsNginx {
 
     /** The receipt lines' include (docs/filter.md, "Delivery receipts"), {@code ${RECEIPTS_PORT}}. */
     public static final String RECEIPTS_TEMPLATE = "docs/nginx/xaccel-receipts.conf.template";
+    /** The same include writing the lines to a file, {@code ${RECEIPTS_FILE}}. */
+    public static final String RECEIPTS_FILE_TEMPLATE = "docs/nginx/xaccel-receipts-file.conf.template";
     /** Signed links (nginx alone), docs/nginx/xaccel-signed-links.conf.template. */
     public static final String SIGNED_TEMPLATE = "docs/nginx/xaccel-signed-links.conf.template";
     /** The signed links' receipt line include, {@code ${RECEIPTS_PORT}}. */
     public static final String SIGNED_RECEIPTS_TEMPLATE = "docs/nginx/xaccel-signed-receipts.conf.template";
+    /** The same include writing the lines to a file, {@code ${RECEIPTS_FILE}}. */
+    public static final String SIGNED_RECEIPTS_FILE_TEMPLATE =
+            "docs/nginx/xaccel-signed-receipts-file.conf.template";
 
     private DocsNginx() {
     }
@@ -65,8 +70,18 @@ public final class DocsNginx {
      */
     public static NginxServer startWithReceipts(String suite, int tomcatPort, Path mediaRoot, int receiptsPort)
             throws IOException {
-        return start(suite, receiptsOn(suite, TEMPLATE, RECEIPTS_TEMPLATE, receiptsPort), Map.of(), tomcatPort,
-                mediaRoot);
+        return start(suite, receiptsOn(suite, TEMPLATE, RECEIPTS_TEMPLATE, PORT, Integer.toString(receiptsPort)),
+                Map.of(), tomcatPort, mediaRoot);
+    }
+
+    /**
+     * nginx from {@link #TEMPLATE} with its delivery receipts switched on through a file: the include rendered from
+     * {@link #RECEIPTS_FILE_TEMPLATE} for {@code receiptsFile} (the filter's {@code receipts} path).
+     */
+    public static NginxServer startWithFileReceipts(String suite, int tomcatPort, Path mediaRoot, Path receiptsFile)
+            throws IOException {
+        return start(suite, receiptsOn(suite, TEMPLATE, RECEIPTS_FILE_TEMPLATE, FILE,
+                receiptsFile.toAbsolutePath().toString()), Map.of(), tomcatPort, mediaRoot);
     }
 
     /**
@@ -75,8 +90,18 @@ public final class DocsNginx {
      */
     public static NginxServer startSignedWithReceipts(String suite, int tomcatPort, Path mediaRoot, int receiptsPort,
             Map<String, String> extra) throws IOException {
-        return start(suite, receiptsOn(suite, SIGNED_TEMPLATE, SIGNED_RECEIPTS_TEMPLATE, receiptsPort), extra,
-                tomcatPort, mediaRoot);
+        return start(suite, receiptsOn(suite, SIGNED_TEMPLATE, SIGNED_RECEIPTS_TEMPLATE, PORT,
+                Integer.toString(receiptsPort)), extra, tomcatPort, mediaRoot);
+    }
+
+    /**
+     * {@link #startSignedWithReceipts} through a file: the include rendered from
+     * {@link #SIGNED_RECEIPTS_FILE_TEMPLATE} for {@code receiptsFile}.
+     */
+    public static NginxServer startSignedWithFileReceipts(String suite, int tomcatPort, Path mediaRoot,
+            Path receiptsFile, Map<String, String> extra) throws IOException {
+        return start(suite, receiptsOn(suite, SIGNED_TEMPLATE, SIGNED_RECEIPTS_FILE_TEMPLATE, FILE,
+                receiptsFile.toAbsolutePath().toString()), extra, tomcatPort, mediaRoot);
     }
 
     /**
@@ -85,21 +110,33 @@ public final class DocsNginx {
      * {@link #RECEIPTS_TEMPLATE} for {@code receiptsPort} at {@link #receiptsInclude}.
      */
     public static String withReceipts(String suite, String template, int receiptsPort) throws IOException {
-        return receiptsOn(suite, template, RECEIPTS_TEMPLATE, receiptsPort);
+        return receiptsOn(suite, template, RECEIPTS_TEMPLATE, PORT, Integer.toString(receiptsPort));
     }
+
+    private static final String PORT = "${RECEIPTS_PORT}";
+    private static final String FILE = "${RECEIPTS_FILE}";
 
     /** Where {@link #withReceipts} renders the receipts include of {@code suite}. */
     public static Path receiptsInclude(String suite) {
         return TestPaths.target().resolve("nginx-" + suite + "-receipts").resolve("xaccel-receipts.conf");
     }
 
-    /** {@code template} with its commented receipt lines uncommented, the include rendered for the port. */
-    private static String receiptsOn(String suite, String template, String includeTemplate, int receiptsPort)
-            throws IOException {
+    /**
+     * {@code template} with its commented receipt lines uncommented, the include rendered with {@code value} for
+     * {@code placeholder} under the name the template includes (a file variant, {@code x-file.conf.template},
+     * renders {@code x.conf} as its comment says).
+     */
+    private static String receiptsOn(String suite, String template, String includeTemplate, String placeholder,
+            String value) throws IOException {
         Path dir = Files.createDirectories(TestPaths.target().resolve("nginx-" + suite + "-receipts"));
-        String name = Path.of(includeTemplate).getFileName().toString().replace(".template", "");
+        String name = Path.of(includeTemplate).getFileName().toString().replace(".template", "")
+                .replace("-file.conf", ".conf");
         Path include = dir.resolve(name);
-        String rendered = text(includeTemplate).replace("${RECEIPTS_PORT}", Integer.toString(receiptsPort));
+        String text0 = text(includeTemplate);
+        if (!text0.contains(placeholder)) {
+            throw new IllegalStateException(includeTemplate + " has no " + placeholder);
+        }
+        String rendered = text0.replace(placeholder, value);
         Files.writeString(include, rendered, StandardCharsets.UTF_8);
         String text = text(template);
         String on = text

@@ -86,6 +86,16 @@ public final class NginxServer extends FrontEndServer {
     }
 
     /**
+     * {@code nginx -s reopen} (USR1 to the master): nginx reopens its log files, as logrotate's {@code postrotate}
+     * does after renaming them. Returns once the signal is sent; the workers reopen soon after.
+     */
+    public void reopen() {
+        if (!Processes.signal(main().pid(), "USR1")) {
+            throw new IllegalStateException("could not send USR1 to nginx " + main().pid());
+        }
+    }
+
+    /**
      * The binary upgrade as nginx documents it ("Upgrading Executable on the Fly"): USR2 to the master (it renames
      * the pid file to {@code nginx.pid.oldbin} and starts a new master with the same listening sockets, which starts
      * its own workers), then WINCH to the old master (its workers stop accepting and finish gracefully), then QUIT

@@ -1,6 +1,5 @@
 package dev.xaccel.filter.internal.receipt;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
@@ -28,9 +27,6 @@ public record ReceiptLine(String id, int status, long bytes, boolean complete, D
     /** The mark the shipped format starts with (its version). */
     public static final String MARK = "xr1 ";
 
-    private static final Pattern LINE = Pattern.compile(
-            "xr1 ([0-9a-f]{32}) (\\d{3}) (\\d{1,18}) c=(OK)? (\\d{1,9}\\.\\d{3}) r=(.*)", Pattern.DOTALL);
-
     /** Apache's: {@code %X} is {@code X} when the connection broke before the response was complete. */
     private static final Pattern APACHE = Pattern.compile(
             "xr1 ([0-9a-f]{32}) (\\d{3}) (\\d{1,18}) c=([-+X]) (\\d{1,15})us o=(\\d{1,18}) m=([A-Z]{1,20}) r=(.*)",
@@ -47,14 +43,66 @@ public record ReceiptLine(String id, int status, long bytes, boolean complete, D
             return null;
         }
         String text = datagram.substring(at).stripTrailing();
-        Matcher m = LINE.matcher(text);
-        if (!m.matches()) {
-            return apache(text);
+        ReceiptLine nginx = nginx(text);
+        return nginx != null ? nginx : apache(text);
+    }
+
+    /**
+     * nginx's line, read field by field (one per request on the receipt thread: no regular expression):
+     * {@code xr1 <32 hex> <3 digits> <1-18 digits> c=(OK)? <1-9 digits>.<3 digits> r=<anything>}.
+     */
+    private static ReceiptLine nginx(String text) {
+        int i = MARK.length();
+        int idEnd = i + 32;
+        if (text.length() < idEnd + 1 || text.charAt(idEnd) != ' ' || !ReceiptIds.isHex(text.substring(i, idEnd))) {
+            return null;
         }
-        String range = m.group(6);
-        Duration d = Duration.ofMillis(new BigDecimal(m.group(5)).movePointRight(3).longValueExact());
-        return new ReceiptLine(m.group(1), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)),
-                m.group(4) != null, d, range.isEmpty() || range.equals("-") ? null : range);
+        String id = text.substring(i, idEnd);
+        i = idEnd + 1;
+        int statusEnd = digits(text, i, 3, 3);
+        if (statusEnd < 0 || !at(text, statusEnd, " ")) {
+            return null;
+        }
+        int status = Integer.parseInt(text, i, statusEnd, 10);
+        i = statusEnd + 1;
+        int bytesEnd = digits(text, i, 1, 18);
+        if (bytesEnd < 0 || !at(text, bytesEnd, " c=")) {
+            return null;
+        }
+        long bytes = Long.parseLong(text, i, bytesEnd, 10);
+        i = bytesEnd + 3;
+        boolean complete = at(text, i, "OK");
+        i += complete ? 2 : 0;
+        if (!at(text, i, " ")) {
+            return null;
+        }
+        i++;
+        int secondsEnd = digits(text, i, 1, 9);
+        if (secondsEnd < 0 || !at(text, secondsEnd, ".")) {
+            return null;
+        }
+        int millisEnd = digits(text, secondsEnd + 1, 3, 3);
+        if (millisEnd < 0 || !at(text, millisEnd, " r=")) {
+            return null;
+        }
+        long millis = Long.parseLong(text, i, secondsEnd, 10) * 1000
+                + Integer.parseInt(text, secondsEnd + 1, millisEnd, 10);
+        String range = text.substring(millisEnd + 3);
+        return new ReceiptLine(id, status, bytes, complete, Duration.ofMillis(millis),
+                range.isEmpty() || range.equals("-") ? null : range);
+    }
+
+    /** The end of {@code min} to {@code max} ASCII digits at {@code from}, or -1. */
+    private static int digits(String s, int from, int min, int max) {
+        int i = from;
+        while (i < s.length() && i - from < max && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            i++;
+        }
+        return i - from >= min ? i : -1;
+    }
+
+    private static boolean at(String s, int i, String expected) {
+        return s.startsWith(expected, i);
     }
 
     private static ReceiptLine apache(String text) {

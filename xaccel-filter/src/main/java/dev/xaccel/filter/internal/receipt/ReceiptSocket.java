@@ -20,7 +20,7 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
  * which also expires receipts that waited too long (at least once a second). UDP because nginx never blocks on it
  * (no connection, no file to rotate or tail) and a reload keeps sending to the same address.
  */
-final class ReceiptSocket implements AutoCloseable {
+final class ReceiptSocket implements ReceiptSource {
 
     private static final Logger LOG = Logger.getLogger(ReceiptSocket.class.getName());
     private static final ThrottledLog FAILED = new ThrottledLog(LOG, Level.WARNING);

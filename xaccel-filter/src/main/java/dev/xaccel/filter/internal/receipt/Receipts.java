@@ -63,11 +63,12 @@ public final class Receipts implements AutoCloseable {
     private final Queue<Waiting> order = new ConcurrentLinkedQueue<>();
     private final AtomicInteger ordered = new AtomicInteger();
     private final ReentrantLock trimming = new ReentrantLock();
-    /** Identifiers reported unreceipted, newest last; the set for the socket thread, the deque under trimming. */
+    /** Identifiers reported unreceipted, newest last; the set for the reader thread, the deque under trimming. */
     private final Set<String> expired = ConcurrentHashMap.newKeySet();
     private final ArrayDeque<String> expiredOrder = new ArrayDeque<>();
     private final ReceiptQueue queue;
-    private final ReceiptSocket socket;
+    /** The front end's lines: a loopback UDP socket or nginx's log file; {@code null}: direct only. */
+    private final ReceiptSource source;
     /** The filter's signer, to tell a signed link's line from a forged one; null: every such line is forged. */
     private final SignedLinks links;
 
@@ -77,7 +78,7 @@ public final class Receipts implements AutoCloseable {
         stats = null;
         timeoutNanos = 0;
         queue = null;
-        socket = null;
+        source = null;
         links = null;
     }
 
@@ -89,16 +90,18 @@ public final class Receipts implements AutoCloseable {
         this.stats = stats;
         this.timeoutNanos = TimeUnit.SECONDS.toNanos(s.timeoutSeconds());
         this.queue = new ReceiptQueue(name, s.queue(), listeners, stats.receiptsDropped);
-        ReceiptSocket sock = null;
+        ReceiptSource src = null;
         if (s.address() != null) {
             try {
-                sock = new ReceiptSocket(name, s.address(), this::accept, this::expire);
+                src = new ReceiptSocket(name, s.address(), this::accept, this::expire);
             } catch (SocketException e) {
                 queue.close();
                 throw e;
             }
+        } else if (s.file() != null) {
+            src = new ReceiptFile(name, s.file(), this::accept, this::expire);
         }
-        this.socket = sock;
+        this.source = src;
     }
 
     /**
@@ -130,6 +133,8 @@ public final class Receipts implements AutoCloseable {
             Receipts r = new Receipts(name, s, listeners, stats, links);
             if (s.address() != null) {
                 LOG.info(Messages.get("receipts.started", name, s.shown()));
+            } else if (s.file() != null) {
+                LOG.info(Messages.get("receipts.startedFile", name, s.shown()));
             }
             return r;
         } catch (SocketException e) {
@@ -153,9 +158,9 @@ public final class Receipts implements AutoCloseable {
         return enabled;
     }
 
-    /** Whether offloads get an identifier the front end logs back (a socket is read). */
+    /** Whether offloads get an identifier the front end logs back (a socket or a file is read). */
     public boolean issuing() {
-        return socket != null;
+        return source != null;
     }
 
     /**
@@ -197,7 +202,7 @@ public final class Receipts implements AutoCloseable {
         publish(r);
     }
 
-    /** One datagram from the socket. */
+    /** One datagram from the socket, or one line of the file. */
     void accept(String datagram) {
         int offload = datagram.indexOf(ReceiptLine.MARK);
         int signed = datagram.indexOf(SignedLinkLine.MARK);
@@ -242,7 +247,7 @@ public final class Receipts implements AutoCloseable {
     }
 
     /**
-     * Reports what waited past the timeout, or beyond {@link #MAX_WAITING}, as unreceipted. Called by the socket
+     * Reports what waited past the timeout, or beyond {@link #MAX_WAITING}, as unreceipted. Called by the reader
      * thread at least once a second, and by a request thread that issued past the bound; a receipt is reported
      * once whoever polls it ({@code waiting.remove(id, w)}).
      */
@@ -299,8 +304,8 @@ public final class Receipts implements AutoCloseable {
 
     @Override
     public void close() {
-        if (socket != null) {
-            socket.close();
+        if (source != null) {
+            source.close();
         }
         if (queue != null) {
             queue.close();

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.xaccel.filter.ConfigException;
 
@@ -28,11 +29,33 @@ class ReceiptSettingsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"10.0.0.1:5140", "0.0.0.0:5140", "192.168.1.1:5140", "localhost:5140", "127.0.0.1",
-        "127.0.0.1:0", "127.0.0.1:70000", "on", "", "[2001:db8::1]:5140"})
+        "127.0.0.1:0", "127.0.0.1:70000", "on", "", "[2001:db8::1]:5140", "receipts.log", "./receipts.log"})
     void anythingElseFailsStartupNamingTheParamAndValue(String value) {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ReceiptSettings.parseMode(ReceiptSettings.OFF, value));
         assertTrue(e.getMessage().contains("receipts") && e.getMessage().contains(value), e.getMessage());
+    }
+
+    @Test
+    void aLogFileInADirectoryThatExists(@TempDir java.nio.file.Path dir) throws Exception {
+        String file = dir.resolve("xaccel-receipts.log").toString();
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, " " + file + " ");
+        assertTrue(s.enabled());
+        assertNull(s.address());
+        assertEquals(file, s.file().toString());
+        assertEquals(file, s.shown());
+        java.nio.file.Files.writeString(dir.resolve("xaccel-receipts.log"), "");
+        assertEquals(file, ReceiptSettings.parseMode(ReceiptSettings.OFF, file).shown(), "nginx made it already");
+    }
+
+    @Test
+    void aLogFileWhoseDirectoryIsMissingOrThatIsNotAFileFailsStartup(@TempDir java.nio.file.Path dir)
+            throws Exception {
+        for (String value : new String[] {dir.resolve("missing/receipts.log").toString(), dir.toString(), "/"}) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> ReceiptSettings.parseMode(ReceiptSettings.OFF, value));
+            assertTrue(e.getMessage().contains("receipts") && e.getMessage().contains(value), e.getMessage());
+        }
     }
 
     @Test

@@ -47,6 +47,21 @@ class ReceiptLineTest {
         assertNull(ReceiptLine.parse("xr1 " + ID.toUpperCase(java.util.Locale.ROOT) + " 200 5 c=OK 0.001 r=-"));
         assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=YES 0.001 r=-"));
         assertNull(ReceiptLine.parse("xr1 " + ID + " 200 99999999999999999999 c=OK 0.001 r=-"));
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=OK 0.0001 r=-"), "nginx's time has three decimals");
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=OK 1234567890.001 r=-"));
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 5 c=OK 0.001"), "no range field");
+        assertNull(ReceiptLine.parse("xr1 " + ID + "0 200 5 c=OK 0.001 r=-"), "33 hex digits");
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200  5 c=OK 0.001 r=-"));
+        assertNull(ReceiptLine.parse("xr1 " + ID + " 200 -5 c=OK 0.001 r=-"));
+    }
+
+    @Test
+    void theLongestFieldsNginxWritesAreRead() {
+        ReceiptLine l = ReceiptLine.parse("xr1 " + ID + " 206 999999999999999999 c= 999999999.999 r=bytes=0-1 ");
+        assertEquals(999_999_999_999_999_999L, l.bytes());
+        assertEquals(java.time.Duration.ofMillis(999_999_999_999L), l.duration());
+        assertFalse(l.complete());
+        assertEquals("bytes=0-1", l.ranges(), "trailing blanks of the datagram are not the client's");
     }
 
     @Test

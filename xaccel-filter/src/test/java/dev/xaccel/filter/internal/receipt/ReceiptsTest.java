@@ -75,8 +75,8 @@ class ReceiptsTest {
         String md5 = link.substring(link.indexOf("md5=") + 4, link.indexOf("&expires="));
         String line = "xs1 " + md5 + " 1765000000 200 10 c=OK 0.001 r=\"-\" u=/s/a.mp3";
         BlockingQueue<XAccelReceipt> got = new LinkedBlockingQueue<>();
-        ReceiptSettings listened = new ReceiptSettings(true, s.address(), null, List.of(got::add), s.timeoutSeconds(),
-                s.queue());
+        ReceiptSettings listened = new ReceiptSettings(true, s.address(), null, null, List.of(got::add),
+                s.timeoutSeconds(), s.queue());
         List<XAccelReceipt> two = new ArrayList<>();
         try (Receipts r = Receipts.start("test", listened, getClass().getClassLoader(), stats, links)) {
             r.accept(line);

@@ -176,8 +176,9 @@ public class XAccelProperties {
     private String remoteOrigins;
 
     /**
-     * Delivery receipts to every XAccelReceiptListener bean: off, direct (only what the filter sends itself) or a
-     * loopback 127.0.0.1:PORT where nginx's or Apache's xaccel-receipts.conf logs what it sent (docs/filter.md).
+     * Delivery receipts to every XAccelReceiptListener bean: off, direct (only what the filter sends itself), the
+     * absolute path of the file nginx's xaccel-receipts.conf logs what it sent to (recommended), or a loopback
+     * 127.0.0.1:PORT where nginx's or Apache's xaccel-receipts.conf sends it (docs/filter.md).
      */
     private String receipts = "off";
 
@@ -609,7 +610,7 @@ public class XAccelProperties {
         return receipts;
     }
 
-    /** @param receipts off, direct or a loopback IP:PORT */
+    /** @param receipts off, direct, the receipt log's absolute path or a loopback IP:PORT */
     public void setReceipts(String receipts) {
         this.receipts = receipts;
     }
