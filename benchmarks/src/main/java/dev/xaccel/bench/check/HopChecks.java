@@ -75,7 +75,7 @@ public final class HopChecks {
 
     private static void receipts(BenchRig rig) {
         // nginx writes its lines a buffer at a time (flush=1s): the lines of the checks before this one first
-        BenchStats.ReceiptCounts before = rig.stats().awaitReceipts(new BenchStats.ReceiptCounts(0, 0),
+        BenchStats.ReceiptCounts before = rig.stats().awaitReceipts(new BenchStats.ReceiptCounts(0, 0, 0),
                 RECEIPT_WAIT_MS);
         Http.Answer a = rig.http().get(rig.endpoints().file(Setup.RECEIPTS, SetupChecks.SAMPLE), rig.auth());
         BenchStats.ReceiptCounts d = rig.stats().awaitReceipts(before, RECEIPT_WAIT_MS).since(before);

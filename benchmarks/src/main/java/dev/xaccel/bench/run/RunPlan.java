@@ -19,12 +19,14 @@ public final class RunPlan {
     static final double START = 15;
     /**
      * The JMH run and HotPathCounts (strace) of a full run, and of {@code --quick}, in seconds (+10 s for the
-     * mapped-receipts mode's loop and its two traced runs).
+     * mapped-receipts mode's loop and its two traced runs, +8 s for {@code offloadInPlace}).
      */
-    static final double JMH_FULL = 190;
+    static final double JMH_FULL = 198;
     static final double JMH_QUICK = 8;
     /** Seconds to start the virtual-thread Tomcat and its slow clients' settling. */
     static final double THREADS_START = 8;
+    /** Seconds a receipts measurement waits for nginx's last buffered lines ({@code flush=1s}) to be read. */
+    static final double RECEIPT_FLUSH = 1.2;
     /** Seconds of perf's own work (perf script, perf report) per profiled setup. */
     static final double PERF_REPORT = 3;
 
@@ -52,7 +54,8 @@ public final class RunPlan {
             m.put("large", round * o.runs());
         }
         if (o.wants(WorkloadKind.SMALL)) {
-            m.put("small", small * (o.wrkSeconds() + OVERHEAD) * o.runs());
+            long receipts = SmallPlan.cases(o).stream().filter(c -> c.setups().contains(Setup.RECEIPTS)).count();
+            m.put("small", (small * (o.wrkSeconds() + OVERHEAD) + receipts * RECEIPT_FLUSH) * o.runs());
         }
         if (o.wants(WorkloadKind.ACCEPT)) {
             double one = o.acceptSeconds() + OVERHEAD;

@@ -85,11 +85,17 @@ public final class BenchStats {
      * Setup 16's counters (the {@code /receipts} filter's MBean): offloaded answers, and receipts that came back from
      * nginx (complete or aborted: a client wrk leaves mid-answer at its end is receipted too).
      */
-    public record ReceiptCounts(long offloaded, long receipted) {
+    public record ReceiptCounts(long offloaded, long complete, long aborted) {
+
+        /** Receipts that came back from nginx, complete or aborted. */
+        public long receipted() {
+            return complete + aborted;
+        }
 
         /** What happened between {@code before} and this. */
         public ReceiptCounts since(ReceiptCounts before) {
-            return new ReceiptCounts(offloaded - before.offloaded, receipted - before.receipted);
+            return new ReceiptCounts(offloaded - before.offloaded, complete - before.complete,
+                    aborted - before.aborted);
         }
     }
 
@@ -97,8 +103,8 @@ public final class BenchStats {
     public ReceiptCounts receiptCounts() {
         Snapshot s = read();
         String f = "filter/receipts";
-        return new ReceiptCounts(s.number(f, "Offloaded"), s.number(f, "ReceiptsComplete")
-                + s.number(f, "ReceiptsAborted"));
+        return new ReceiptCounts(s.number(f, "Offloaded"), s.number(f, "ReceiptsComplete"),
+                s.number(f, "ReceiptsAborted"));
     }
 
     /**

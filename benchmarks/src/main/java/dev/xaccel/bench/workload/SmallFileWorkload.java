@@ -68,6 +68,7 @@ public final class SmallFileWorkload implements Workload {
             BenchStats.ReceiptCounts d = r1.since(r0);
             out.count(w, s.id(), round, "offloaded", d.offloaded());
             out.count(w, s.id(), round, "receipted", d.receipted());
+            out.count(w, s.id(), round, "aborted", d.aborted());
             out.value(w, s.id(), round, "receipted_per_offload", d.offloaded() == 0 ? 0
                     : (double) d.receipted() / d.offloaded());
             receipted = ", " + d.receipted() + " receipts for " + d.offloaded() + " offloads";
