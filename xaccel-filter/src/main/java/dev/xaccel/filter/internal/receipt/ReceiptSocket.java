@@ -1,11 +1,17 @@
 package dev.xaccel.filter.internal.receipt;
 
 import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
-import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -18,7 +24,9 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
 /**
  * The loopback UDP socket nginx's {@code access_log syslog:} sends receipt lines to, read by one daemon thread,
  * which also expires receipts that waited too long (at least once a second). UDP because nginx never blocks on it
- * (no connection, no file to rotate or tail) and a reload keeps sending to the same address.
+ * (no connection, no file to rotate or tail) and a reload keeps sending to the same address. The channel stays
+ * non-blocking under a selector, so each wake-up reads every datagram waiting with one system call each (the JDK's
+ * {@code DatagramSocket} with a timeout switched the socket to non-blocking and back around every receive).
  */
 final class ReceiptSocket implements ReceiptSource {
 
@@ -26,8 +34,12 @@ final class ReceiptSocket implements ReceiptSource {
     private static final ThrottledLog FAILED = new ThrottledLog(LOG, Level.WARNING);
     /** nginx's syslog messages are at most 2 KiB; a longer datagram is cut and then malformed. */
     private static final int MAX_DATAGRAM = 8192;
+    /** Datagrams read in a row before the reader looks at the time: a flood cannot hold off the expiry. */
+    private static final int BATCH = 1024;
+    private static final long SECOND = 1_000_000_000L;
 
-    private final DatagramSocket socket;
+    private final DatagramChannel channel;
+    private final Selector selector;
     private final Thread thread;
     private final Consumer<String> lines;
     private final LongConsumer expire;
@@ -35,34 +47,52 @@ final class ReceiptSocket implements ReceiptSource {
     /**
      * @param lines  takes each datagram's text
      * @param expire called with {@link System#nanoTime()} at least once a second
+     * @throws SocketException when the address cannot be bound (in use, not local)
      */
     ReceiptSocket(String name, InetSocketAddress address, Consumer<String> lines, LongConsumer expire)
             throws SocketException {
         this.lines = lines;
         this.expire = expire;
-        this.socket = new DatagramSocket(null);
-        socket.setReuseAddress(true);
-        socket.bind(address);
-        socket.setSoTimeout(1000);
-        socket.setReceiveBufferSize(4 * 1024 * 1024);
+        DatagramChannel c = null;
+        Selector sel = null;
+        try {
+            c = DatagramChannel.open(address.getAddress() instanceof Inet6Address ? StandardProtocolFamily.INET6
+                    : StandardProtocolFamily.INET);
+            // no SO_REUSEADDR: a second filter given the same port would silently share its lines; it fails instead
+            c.setOption(StandardSocketOptions.SO_RCVBUF, 4 * 1024 * 1024);
+            c.bind(address);
+            c.configureBlocking(false);
+            sel = Selector.open();
+            c.register(sel, SelectionKey.OP_READ);
+        } catch (IOException e) {
+            closeQuietly(c, sel);
+            throw e instanceof SocketException se ? se : new SocketException(e.getMessage());
+        }
+        this.channel = c;
+        this.selector = sel;
         this.thread = new Thread(this::run, "xaccel-receipts-" + name + "-socket");
         thread.setDaemon(true);
         thread.start();
     }
 
     private void run() {
-        byte[] buf = new byte[MAX_DATAGRAM];
-        DatagramPacket p = new DatagramPacket(buf, buf.length);
+        ByteBuffer buf = ByteBuffer.allocate(MAX_DATAGRAM);
         long lastSweep = System.nanoTime();
-        while (!socket.isClosed()) {
+        while (channel.isOpen()) {
             try {
-                p.setLength(buf.length);
-                socket.receive(p);
-                lines.accept(new String(buf, 0, p.getLength(), StandardCharsets.UTF_8));
-            } catch (SocketTimeoutException e) {
-                // nothing came: time to expire
+                selector.select(1000);
+                selector.selectedKeys().clear();
+                for (int n = 0; n < BATCH; n++) {
+                    buf.clear();
+                    if (channel.receive(buf) == null) {
+                        break;
+                    }
+                    lines.accept(new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8));
+                }
+            } catch (ClosedChannelException | ClosedSelectorException e) {
+                return;
             } catch (IOException e) {
-                if (socket.isClosed()) {
+                if (!channel.isOpen()) {
                     return;
                 }
                 FAILED.log(() -> Messages.get("receipts.readFailed", e.getMessage()));
@@ -70,7 +100,7 @@ final class ReceiptSocket implements ReceiptSource {
                 FAILED.log(() -> Messages.get("receipts.readFailed", e));
             }
             long now = System.nanoTime();
-            if (now - lastSweep >= 1_000_000_000L) {
+            if (now - lastSweep >= SECOND) {
                 expire.accept(now);
                 lastSweep = now;
             }
@@ -78,17 +108,31 @@ final class ReceiptSocket implements ReceiptSource {
     }
 
     /**
-     * Closes the socket and waits (at most 2 s) for the reader to leave it: the JDK releases the port only once no
-     * thread is in {@code receive}, and a redeployed application binds it again at once.
+     * Closes the socket and waits (at most 2 s) for the reader to leave it: the port is free again once the
+     * selector let go of the channel, so a redeployed application binds it again at once.
      */
     @Override
     public void close() {
-        socket.close();
+        closeQuietly(channel, selector);
         thread.interrupt();
         try {
             thread.join(2000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(DatagramChannel c, Selector sel) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+            if (sel != null) {
+                // deregisters the channel, which closes its descriptor now rather than at the next select
+                sel.close();
+            }
+        } catch (IOException e) {
+            // nothing was written: nothing is lost
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.xaccel.filter.internal.receipt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import dev.xaccel.filter.ConfigException;
 import dev.xaccel.filter.SignedLinks;
 import dev.xaccel.filter.XAccelReceipt;
 
@@ -43,6 +45,39 @@ class ReceiptsTest {
             assertTrue(r.waiting() <= Receipts.MAX_WAITING, "waiting " + r.waiting());
             assertEquals(10, stats.getReceiptsUnreceipted());
         }
+    }
+
+    @Test
+    void aPortInUseFailsStartupAndAClosedOneIsFreeAtOnce() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        int port = freeUdpPort();
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + port);
+        try (DatagramSocket taken = new DatagramSocket(port, InetAddress.getLoopbackAddress())) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Receipts.start("test", s, getClass().getClassLoader(), stats));
+            assertTrue(e.getMessage().contains("receipts") && e.getMessage().contains("127.0.0.1:" + port),
+                    e.getMessage());
+        }
+        Receipts first = Receipts.start("test", s, getClass().getClassLoader(), stats);
+        assertThrows(ConfigException.class, () -> Receipts.start("other", s, getClass().getClassLoader(), stats),
+                "a second filter on the same port");
+        // a redeployed application: the old filter closes, the new one binds the same port at once
+        for (int i = 0; i < 20; i++) {
+            first.close();
+            first = Receipts.start("test", s, getClass().getClassLoader(), stats);
+        }
+        String id = first.issue("/f", null);
+        try (DatagramSocket nginx = new DatagramSocket()) {
+            byte[] line = ("<190>Dec  6 06:00:00 xaccel: xr1 " + id + " 200 7 c=OK 0.001 r=-")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            nginx.send(new java.net.DatagramPacket(line, line.length, InetAddress.getLoopbackAddress(), port));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (stats.getReceiptsComplete() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, stats.getReceiptsComplete(), "the last one reads the port");
+        first.close();
     }
 
     @Test
