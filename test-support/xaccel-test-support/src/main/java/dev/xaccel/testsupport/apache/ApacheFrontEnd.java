@@ -13,6 +13,8 @@ public final class ApacheFrontEnd extends ShippedFrontEnd {
 
     /** The delivery receipts' include (docs/filter.md, "Delivery receipts"), {@code ${RECEIPTS_PORT}}. */
     public static final String RECEIPTS_FILE = "docs/apache/xaccel-receipts.conf";
+    /** The same include writing the lines to a file the filter reads, {@code ${RECEIPTS_FILE}}. */
+    public static final String FILE_RECEIPTS_FILE = "docs/apache/xaccel-receipts-file.conf";
 
     private static final String COMMENTED_INCLUDE = "# Include xaccel-receipts.conf";
 
@@ -38,6 +40,22 @@ public final class ApacheFrontEnd extends ShippedFrontEnd {
      */
     public ApacheServer startWithReceipts(String suite, int backendPort, Path mediaRoot, int receiptsPort,
             String directives) throws IOException {
+        return startWithReceipts(suite, backendPort, mediaRoot, RECEIPTS_FILE, "RECEIPTS_PORT",
+                Integer.toString(receiptsPort), directives);
+    }
+
+    /**
+     * {@link #startWithReceipts} through a file: the include rendered from {@link #FILE_RECEIPTS_FILE}, logging to
+     * {@code receiptsFile} (the filter's {@code receipts} path).
+     */
+    public ApacheServer startWithFileReceipts(String suite, int backendPort, Path mediaRoot, Path receiptsFile)
+            throws IOException {
+        return startWithReceipts(suite, backendPort, mediaRoot, FILE_RECEIPTS_FILE, "RECEIPTS_FILE",
+                receiptsFile.toAbsolutePath().toString(), "");
+    }
+
+    private ApacheServer startWithReceipts(String suite, int backendPort, Path mediaRoot, String include,
+            String placeholder, String value, String directives) throws IOException {
         String text = Files.readString(template(), StandardCharsets.UTF_8);
         if (!text.contains(COMMENTED_INCLUDE)) {
             throw new IllegalStateException(file() + " no longer has its commented receipts Include");
@@ -50,8 +68,8 @@ public final class ApacheFrontEnd extends ShippedFrontEnd {
                 StandardCharsets.UTF_8);
         Path real = mediaRoot.toRealPath();
         return builder(TestPaths.target().resolve(name() + "-" + suite)).template(on)
-                .alongside("xaccel-receipts.conf", TestPaths.repositoryFile(RECEIPTS_FILE))
+                .alongside("xaccel-receipts.conf", TestPaths.repositoryFile(include))
                 .value("APP_PORT", Integer.toString(backendPort)).value("MEDIA_ROOT", real.toString())
-                .value("RECEIPTS_PORT", Integer.toString(receiptsPort)).workersRead(real).start();
+                .value(placeholder, value).workersRead(real).start();
     }
 }

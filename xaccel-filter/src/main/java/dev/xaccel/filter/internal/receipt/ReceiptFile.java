@@ -106,6 +106,10 @@ final class ReceiptFile implements ReceiptSource {
                     lastLook = now;
                 }
             } catch (IOException | RuntimeException e) {
+                if (closed) {
+                    // interrupted in a read by close(): nothing failed
+                    return;
+                }
                 FAILED.log(() -> Messages.get("receipts.readFailed", e));
             }
             if (now - lastSweep >= SECOND) {
