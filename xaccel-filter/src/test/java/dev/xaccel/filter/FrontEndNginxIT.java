@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,19 +44,25 @@ class FrontEndNginxIT {
 
     static EmbeddedTomcat tomcat;
     static NginxServer nginx;
+    static Path media;
 
     @BeforeAll
     static void start() throws Exception {
         Path dir = TestPaths.freshDir("e2e-front-end-nginx");
-        Path media = Files.createDirectories(dir.resolve("media")).toRealPath();
+        media = Files.createDirectories(dir.resolve("media")).toRealPath();
         Files.createDirectories(media.resolve(FILE).getParent());
         Files.write(media.resolve(FILE), DATA);
         tomcat = EmbeddedTomcat.builder(dir.resolve("tomcat"))
                 .webapp(context("/any", media, Map.of()))
                 .webapp(context("/nginx", media, Map.of("frontEnd", "nginx")))
+                .webapp(context("/names", media, NAMES_ALONE))
                 .start();
         nginx = DocsNginx.start("front-end-nginx", tomcat.port(), media);
     }
+
+    /** What lets the filter hand a request without conditional or range off by its names alone. */
+    static final Map<String, String> NAMES_ALONE = Map.of("frontEnd", "nginx", "frontEndConfines", "true",
+            "symlinks", "never");
 
     static WebApp context(String path, Path media, Map<String, String> extra) {
         Map<String, String> p = new HashMap<>(extra);
@@ -109,15 +116,55 @@ class FrontEndNginxIT {
         same(206, "GET", Map.of("Range", "bytes=0-9", "If-Range", modified));
     }
 
-    /** The same request through nginx to both contexts: equal status, headers (but {@code Date}) and body. */
+    /**
+     * The same request through nginx to every context ({@code /names} hands off by the names alone when nothing is
+     * asked of the file): equal status, headers (but {@code Date}) and body.
+     */
     static void same(int status, String method, Map<String, String> headers) {
         RawHttp.Response any = viaNginx(RawHttp.request(method, "/any" + URI).headers(headers));
-        RawHttp.Response nginxOnly = viaNginx(RawHttp.request(method, "/nginx" + URI).headers(headers));
         String what = method + " " + headers;
         assertEquals(status, any.status(), what + ": " + any);
-        assertEquals(status, nginxOnly.status(), what + ": " + nginxOnly);
-        assertEquals(headersButDate(any), headersButDate(nginxOnly), what);
-        assertArrayEquals(any.body(), nginxOnly.body(), what);
+        for (String context : List.of("/nginx", "/names")) {
+            RawHttp.Response other = viaNginx(RawHttp.request(method, context + URI).headers(headers));
+            assertEquals(status, other.status(), context + " " + what + ": " + other);
+            assertEquals(headersButDate(any), headersButDate(other), context + " " + what);
+            assertArrayEquals(any.body(), other.body(), context + " " + what);
+        }
+    }
+
+    /**
+     * By the names alone the filter names what the walk would have refused, and nginx's open answers it: a missing
+     * file 404, a link (inside or out) 403 ({@code disable_symlinks on}, as {@code symlinks=never} refuses it), a
+     * directory nginx's redirect to the internal name with a '/' (itself 404 from outside); never a byte from outside
+     * the root. The names themselves are still the filter's.
+     */
+    @Test
+    void byTheNamesAloneNginxAnswersWhatTheWalkWouldHaveRefused() throws Exception {
+        Path outside = Files.write(media.getParent().resolve("outside.bin"), "OUTSIDE-THE-ROOT".getBytes());
+        Files.createSymbolicLink(media.resolve("link-in.mp3"), media.resolve(FILE));
+        Files.createSymbolicLink(media.resolve("link-out.mp3"), outside);
+        Files.createDirectories(media.resolve("a-directory"));
+        RawHttp.Response named = RawHttp.get("/names/library/not-there.mp3").header("X-Sendfile-Type",
+                "X-Accel-Redirect").send(tomcat.port());
+        assertEquals(200, named.status(), "handed off without a look: " + named);
+        assertEquals("/_xaccel/media/not-there.mp3", named.header("X-Accel-Redirect"), named.toString());
+        assertEquals(404, viaNginx(RawHttp.get("/names/library/not-there.mp3")).status());
+        assertEquals(404, viaNginx(RawHttp.get("/nginx/library/not-there.mp3")).status());
+        for (String link : List.of("link-in.mp3", "link-out.mp3")) {
+            RawHttp.Response r = viaNginx(RawHttp.get("/names/library/" + link));
+            assertEquals(403, r.status(), link + ": " + r);
+            assertEquals(-1, RawHttp.indexOf(r.raw(), "OUTSIDE-THE-ROOT".getBytes(), 0), link);
+        }
+        // nginx's static module redirects a directory to its name with a '/': the internal URI, which is internal
+        RawHttp.Response dir = viaNginx(RawHttp.get("/names/library/a-directory"));
+        assertEquals(301, dir.status(), dir.toString());
+        String location = dir.header("Location");
+        assertTrue(location.endsWith("/_xaccel/media/a-directory/"), location);
+        assertEquals(404, viaNginx(RawHttp.get(location.substring(location.indexOf("/_xaccel/")))).status());
+        assertEquals(404, viaNginx(RawHttp.get("/names/library/.hidden.mp3")).status(), "the names are checked");
+        RawHttp.Response conditional = viaNginx(RawHttp.get("/names/library/not-there.mp3").header("Range",
+                "bytes=0-1"));
+        assertEquals(404, conditional.status(), "a range is checked: the filter's 404 " + conditional);
     }
 
     static List<String> headersButDate(RawHttp.Response r) {

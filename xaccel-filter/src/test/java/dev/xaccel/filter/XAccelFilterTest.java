@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.atLeastOnce;
@@ -253,6 +254,113 @@ class XAccelFilterTest {
         verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/song.mp3");
         verify(resp, never()).setHeader(eq("Content-Range"), anyString());
         assertEquals(1, f.getStatistics().getOffloaded());
+    }
+
+    /** nginx alone, confining at open time, no link followed: what the walk decides, nginx's open decides again. */
+    static final Map<String, String> CONFINED_BY_NGINX = Map.of("frontEnd", "nginx", "frontEndConfines", "true",
+            "symlinks", "never");
+
+    /**
+     * With nothing asked of the file (no conditional, no range) the hand-off is made by the names alone: a missing
+     * file is named as well, and nginx answers it when it opens the name (404; a link 403, refused).
+     */
+    @Test
+    void confinedByNginxHandsOffByTheNamesAlone() throws Exception {
+        XAccelFilter f = filter(CONFINED_BY_NGINX);
+        HttpServletResponse resp = response(200);
+        f.doFilter(request("GET", "/library", "/not-there.mp3", "127.0.0.1", "X-Accel-Redirect"), resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).setStatus(200);
+        verify(resp).setHeader("X-Accel-Redirect", "/_xaccel/media/not-there.mp3");
+        verify(resp).setContentLength(0);
+        verify(resp, never()).setHeader(eq("ETag"), anyString());
+        verify(resp, never()).sendError(anyInt());
+        assertEquals(1, f.getStatistics().getOffloaded());
+        // the names are checked as always
+        HttpServletResponse hidden = response(200);
+        f.doFilter(request("GET", "/library", "/.hidden.mp3", "127.0.0.1", "X-Accel-Redirect"), hidden,
+                (rq, rs) -> {
+                    throw new AssertionError("chain");
+                });
+        verify(hidden).sendError(404);
+        verify(hidden, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+    }
+
+    /**
+     * Each of the three statements is needed, and a request that asks something of the file's validators or size
+     * gets the check: a missing file is the filter's 404, not handed off.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', nullValues = "null", value = {
+        "frontEnd         | any         | null              | null",
+        "frontEndConfines | false       | null              | null",
+        "symlinks         | within-root | null              | null",
+        "null             | null        | Range             | bytes=0-1",
+        "null             | null        | If-None-Match     | \"x\"",
+        "null             | null        | If-Match          | *",
+        "null             | null        | If-Modified-Since | Thu, 01 Jan 1970 00:00:00 GMT",
+        "null             | null        | If-Unmodified-Since | Thu, 01 Jan 1970 00:00:00 GMT",
+    })
+    void otherwiseAMissingFileIsTheFiltersOwn404(String param, String value, String header, String headerValue)
+            throws Exception {
+        Map<String, String> params = new HashMap<>(CONFINED_BY_NGINX);
+        if (param != null) {
+            params.put(param, value);
+        }
+        XAccelFilter f = filter(params);
+        HttpServletResponse resp = response(200);
+        HttpServletRequest req = request("GET", "/library", "/not-there.mp3", "127.0.0.1", "X-Accel-Redirect");
+        if (header != null) {
+            when(req.getHeader(header)).thenReturn(headerValue);
+        }
+        f.doFilter(req, resp, (rq, rs) -> {
+            throw new AssertionError("chain");
+        });
+        verify(resp).sendError(404);
+        verify(resp, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        assertEquals(0, f.getStatistics().getOffloaded());
+    }
+
+    /** Checked by its names alone but not handed off after all (too long a name): checked and opened anew. */
+    @Test
+    void aFileCheckedByItsNamesAndServedDirectlyIsCheckedAgain() throws Exception {
+        Map<String, String> params = new HashMap<>(CONFINED_BY_NGINX);
+        params.put("maxRedirectLength", "256");
+        XAccelFilter f = filter(params);
+        String longName = "x".repeat(246) + ".mp3"; // with /_xaccel/media/ over 256
+        Files.writeString(media.resolve(longName), "music");
+        HttpServletResponse missing = response(200);
+        f.doFilter(request("GET", "/library", "/y" + longName, "127.0.0.1", "X-Accel-Redirect"), missing,
+                (rq, rs) -> {
+                    throw new AssertionError("chain");
+                });
+        verify(missing).sendError(404);
+        verify(missing, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        HttpServletResponse present = response(200);
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        when(present.getOutputStream()).thenReturn(new jakarta.servlet.ServletOutputStream() {
+            @Override
+            public void write(int b) {
+                body.write(b);
+            }
+
+            @Override
+            public boolean isReady() {
+                return true;
+            }
+
+            @Override
+            public void setWriteListener(jakarta.servlet.WriteListener listener) {
+            }
+        });
+        f.doFilter(request("GET", "/library", "/" + longName, "127.0.0.1", "X-Accel-Redirect"), present,
+                (rq, rs) -> {
+                    throw new AssertionError("chain");
+                });
+        verify(present, never()).setHeader(eq("X-Accel-Redirect"), anyString());
+        assertEquals("music", body.toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(0, f.getStatistics().getOffloaded());
     }
 
     @Test

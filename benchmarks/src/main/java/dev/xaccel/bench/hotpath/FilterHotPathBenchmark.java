@@ -49,8 +49,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * so past the bound of waiting entries each offload also reports the oldest unreceipted, which makes this an upper
  * bound of the receipt's cost;</li>
  * <li>{@link #offloadInPlace}: the request the benchmark's {@code /accel} context (setup 3) answers: a file at the
- * top of the root and {@code frontEnd=nginx} (no validators, nosniff or CSP written), for its figure beside the
- * in-place one;</li>
+ * top of the root, {@link BenchServer#HOP_PARAMS} (no validators, nosniff or CSP written; handed off by the names
+ * alone, no file-system call), for its figure beside the in-place one;</li>
  * <li>{@link #untouched}: a request under no mapping (the filter only passes it down the chain);</li>
  * <li>{@link #baselineChain}: the chain called directly, i.e. the cost of this harness.</li>
  * </ul>
@@ -86,7 +86,7 @@ public class FilterHotPathBenchmark {
         confinesFilter = filter(context, "true");
         receiptsFilter = filter(context, "false", "127.0.0.1:" + freeUdpPort());
         Files.write(root.resolve(IN_PLACE_FILE), new byte[1024]);
-        nginxFilter = filter(context, Map.of("frontEnd", "nginx"));
+        nginxFilter = filter(context, BenchServer.HOP_PARAMS);
         inPlaceRequest = new StubRequest(context, "/app", "/library/" + IN_PLACE_FILE, null, "127.0.0.1")
                 .header("X-Sendfile-Type", "X-Accel-Redirect");
         offloadRequest = new StubRequest(context, "/app", "/library/Some Author/Some Book/cover 042.jpg", null,
@@ -133,7 +133,7 @@ public class FilterHotPathBenchmark {
         offloadInPlace();
         if (!(BenchServer.INTERNAL_PREFIX + IN_PLACE_FILE).equals(response.header("X-Accel-Redirect"))
                 || response.header("ETag") != null) {
-            throw new IllegalStateException("frontEnd=nginx did not offload without validators: "
+            throw new IllegalStateException("the hop's parameters did not offload without validators: "
                     + response.header("X-Accel-Redirect") + ", ETag " + response.header("ETag"));
         }
         long before = CountingChain.calls;

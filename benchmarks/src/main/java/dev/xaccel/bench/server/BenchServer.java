@@ -28,7 +28,8 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
  * mode with {@code offload=never} (the filter streams the file itself: setups 1 (on the {@code --xaccel-protocol}
  * connector), 2 and 15 (on the plain NIO connector));</li>
- * <li>{@code /accel/files/...}: the same with {@code offload=auto} and {@code frontEnd=nginx} (answers
+ * <li>{@code /accel/files/...}: the same with {@code offload=auto}, {@code frontEnd=nginx},
+ * {@code frontEndConfines=true} and {@code symlinks=never} (answers
  * {@code X-Accel-Redirect} when nginx sends {@code X-Sendfile-Type}: setups 3 and 13; {@code /receipts}, setup 16,
  * likewise);</li>
  * <li>{@code /default/...}: {@link AuthFilter} (not wrapping the request, so that sendfile is possible) + Tomcat's
@@ -76,6 +77,15 @@ public final class BenchServer {
      */
     private static final String FRONT_END = "frontEnd";
     private static final String NGINX = "nginx";
+    /**
+     * The hop's contexts (setups 3, 13 and 16, and the JMH cases of the same request) say what their nginx does:
+     * it is the only front end, its internal location confines at open time as the shipped one does
+     * ({@code disable_symlinks on from=<data root>}, checked by BenchNginxConfTest), and the application follows no
+     * link below its root. Together these let the filter hand off a request without a conditional or range by its
+     * names alone, without a file-system call (docs/security.md, docs/performance.md).
+     */
+    public static final Map<String, String> HOP_PARAMS = Map.of(FRONT_END, NGINX, "frontEndConfines", "true",
+            "symlinks", "never");
 
     private BenchServer() {
     }
@@ -149,13 +159,13 @@ public final class BenchServer {
                 Map.of("sendfile", "true")));
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
         contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
-                Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES, FRONT_END, NGINX)));
+                with(HOP_PARAMS, Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES))));
         // setup 16: /accel with delivery receipts; nginx's buffered receipt log, which the filter reads (nginx makes
         // the file when it starts, after this JVM: read from its beginning)
         Path receiptsFile = Files.createDirectories(work.resolve("receipts")).resolve("xaccel-receipts.log");
         Files.deleteIfExists(receiptsFile);
         contexts.add(filterContext(tomcat, "/receipts", empty, token, mappings, locations, "auto",
-                Map.of("receipts", receiptsFile.toString(), FRONT_END, NGINX)));
+                with(HOP_PARAMS, Map.of("receipts", receiptsFile.toString()))));
         String linkSecret = one(opts, "link-secret", null);
         Map<String, String> signed = linkSecret == null ? Map.of(FRONT_END, NGINX)
                 : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600",
@@ -250,11 +260,11 @@ public final class BenchServer {
                 links.sign(names.get(0), Instant.now().minusSeconds(3600)) + "\n", StandardCharsets.UTF_8);
     }
 
-    /** A loopback UDP port free now, for the filter to bind at its start (which fails loudly if taken meanwhile). */
-    private static int freeUdpPort() throws java.io.IOException {
-        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    /** Both maps' entries (their keys distinct). */
+    private static Map<String, String> with(Map<String, String> a, Map<String, String> b) {
+        Map<String, String> all = new LinkedHashMap<>(a);
+        all.putAll(b);
+        return all;
     }
 
     private static Connector connector(String protocol, List<String> props, String maxConnections) {

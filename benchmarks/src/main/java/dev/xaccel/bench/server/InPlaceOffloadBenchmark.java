@@ -64,6 +64,7 @@ public class InPlaceOffloadBenchmark {
         params.put("locations", data + " => " + BenchServer.INTERNAL_PREFIX);
         params.put("offload", "auto");
         params.put("jmxName", "none");
+        params.putAll(BenchServer.HOP_PARAMS);
         Map<String, String> auth = Map.of(AuthFilter.PARAM_TOKEN, TOKEN, AuthFilter.PARAM_WRAP, "true");
         tomcat = EmbeddedTomcat.builder(dir.resolve("tomcat"))
                 // as BenchServer's filter contexts: the default servlet's 404 behind, so every path has a chain

@@ -1,7 +1,6 @@
 package dev.xaccel.bench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,8 @@ class InPlaceOffloadBenchmarkTest {
                 assertEquals(accel, benchmark.accel(), "the same answer every time, on one connection");
                 assertEquals(bare, benchmark.bare());
             }
-            assertTrue(accel > bare, "the filter's answer carries the file's headers: " + accel + " > " + bare);
+            // with the hop's parameters (frontEnd=nginx) the filter leaves out what nginx drops: the same headers
+            assertEquals(bare, accel, "the filter's answer is as long as the bare servlet's");
         } finally {
             benchmark.tearDown();
         }

@@ -83,7 +83,9 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
         }
 
         @Override
-        public Found resolve(boolean finalNameOnly) {
+        public Found resolve(Check check) {
+            // a declared name is checked at least by its final name (NAMES is mapped mode's)
+            boolean finalNameOnly = check != Check.WALK;
             XAccelConfig cfg = delivery.config();
             Location location = cfg.locationNamed(declared);
             Resolution resolved = location == null ? null
@@ -114,7 +116,7 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
             if (opening != null) {
                 return opening;
             }
-            Resolution resolved = resolve(false).file();
+            Resolution resolved = resolve(Check.WALK).file();
             return resolved.isOk() ? ConfinedOpener.open(resolved) : Opening.refused(resolved);
         }
     }

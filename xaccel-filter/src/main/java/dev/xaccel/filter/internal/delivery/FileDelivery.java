@@ -10,6 +10,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import dev.xaccel.filter.Disposition;
+import dev.xaccel.filter.FrontEnd;
+import dev.xaccel.filter.SymlinkPolicy;
 import dev.xaccel.filter.XAccelFile;
 import dev.xaccel.filter.internal.config.XAccelConfig;
 import dev.xaccel.filter.internal.fs.ConfinedOpener;
@@ -74,14 +76,27 @@ public final class FileDelivery {
     }
 
     /**
-     * Whether a resolution for this request may check only the file's own name for a link
-     * ({@code frontEndConfines}): the front end asked for the file, opens it and refuses links; should it still
-     * be served directly, {@link ConfinedOpener} refuses them too.
+     * How much of the file a request the front end asked for is checked on disk before it is handed off; the
+     * filter's own answers always check and open in one pass ({@link FileLookup#open}).
+     * <ul>
+     * <li>{@link FileLookup.Check#FINAL_NAME} with {@code frontEndConfines}: the front end opens the file and
+     * refuses links in its directories; should it still be served directly, {@link ConfinedOpener} refuses them
+     * too.</li>
+     * <li>{@link FileLookup.Check#NAMES} when, besides, nginx is the only front end ({@code frontEnd=nginx}: it
+     * computes the validators itself), {@code symlinks=never} (nginx's {@code disable_symlinks on} refuses exactly
+     * the links the filter would, also as the file's own name, where {@code within-root} needs the filter to
+     * resolve them) and the request asks nothing of the file's validators or size ({@link Answer#needsFile}):
+     * what the walk decides, nginx's open decides again without a race, so no file-system call is made.</li>
+     * </ul>
      *
      * @param asked {@link OffloadDecision#asked} of the request
      */
-    public boolean finalNameOnly(boolean asked) {
-        return asked && config.frontEndConfines();
+    public FileLookup.Check check(HttpServletRequest req, boolean asked) {
+        if (!asked || !config.frontEndConfines()) {
+            return FileLookup.Check.WALK;
+        }
+        return config.frontEnd() == FrontEnd.NGINX && config.symlinks() == SymlinkPolicy.NEVER
+                && !Answer.needsFile(req) ? FileLookup.Check.NAMES : FileLookup.Check.FINAL_NAME;
     }
 
     public FilterStatistics stats() {
@@ -115,24 +130,29 @@ public final class FileDelivery {
             XAccelFile declared, boolean resetNeeded, boolean asked, Object what, long start) throws IOException {
         // Only a file the front end may be given is checked without being opened; the filter's own answers check
         // and open in one pass (lookup.open()).
-        FileLookup.Found found = asked ? lookup.resolve(finalNameOnly(asked)) : null;
+        FileLookup.Check check = check(req, asked);
+        FileLookup.Found found = asked ? lookup.resolve(check) : null;
         if (found != null && !found.file().isOk()) {
             reject(resp, found.file(), what);
             return;
         }
         OffloadDecision.Route<OffloadHeaders> route = decision.decideFile(found, what);
         Opening opening = null;
-        if (!route.offloaded() && found == null) {
+        // a file checked by its names alone is only ever handed off: sent directly, it is checked and opened anew
+        if (!route.offloaded() && (found == null || check == FileLookup.Check.NAMES)) {
             opening = lookup.open();
             if (!opening.isOpen()) {
                 reject(resp, opening.resolution(), what);
                 return;
             }
         }
-        Resolution file = found != null ? found.file() : opening.resolution();
+        Resolution file = opening == null ? found.file() : opening.resolution();
         // The request's preconditions and an unsatisfiable range are decided from the validators alone: the
         // filter answers those itself (as Jetty's passConditionalHeaders) and hands off only a body of the file.
-        Answer answer = route.offloaded() ? Answer.of(req, route.target().validators(), file.size()) : null;
+        // Checked by its names, the request has none of those headers: the whole file, without validators.
+        Answer answer = !route.offloaded() ? null
+                : check == FileLookup.Check.NAMES ? Answer.WHOLE_FILE
+                : Answer.of(req, route.target().validators(), file.size());
         boolean handOff = answer != null && answer.sendsFile();
         Representation representation;
         try {

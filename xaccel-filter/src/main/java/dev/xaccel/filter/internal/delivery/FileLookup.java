@@ -13,12 +13,26 @@ import dev.xaccel.filter.internal.fs.Resolution;
  */
 public interface FileLookup {
 
+    /** How much of a file about to be handed off is looked at on disk ({@link FileDelivery#check}, the one place). */
+    enum Check {
+        /** Every directory and the file: one {@code lstat} each, then {@code access}. */
+        WALK,
+        /** The file's own name only ({@code frontEndConfines}): the front end refuses links in the directories. */
+        FINAL_NAME,
+        /**
+         * The names alone, no file-system call: nginx refuses every link when it opens the file and decides
+         * everything else the walk would, and the request asks nothing of the file's validators or size. A lookup
+         * may still look (declared mode does its final-name check); the answer is the whole file either way.
+         */
+        NAMES
+    }
+
     /**
      * The checked file and the location it lies in.
      *
-     * @param finalNameOnly {@link FileDelivery#finalNameOnly}
+     * @param check {@link FileDelivery#check}
      */
-    Found resolve(boolean finalNameOnly);
+    Found resolve(Check check);
 
     /** The checked file, open, or its rejection. */
     Opening open() throws IOException;

@@ -63,8 +63,9 @@ public final class MappedFiles {
         boolean sameRoot = known != null && known.sameRoot();
         FileLookup lookup = new FileLookup() {
             @Override
-            public Found resolve(boolean finalNameOnly) {
-                Resolution r = mapping.resolver().resolve(requestPath, finalNameOnly);
+            public Found resolve(Check check) {
+                Resolution r = check == Check.NAMES ? mapping.resolver().named(requestPath)
+                        : mapping.resolver().resolve(requestPath, check == Check.FINAL_NAME);
                 Location location = !r.isOk() ? null : sole != null ? sole : config.locationFor(r.file());
                 return new Found(location == null || sameRoot ? r : location.resolver().rebase(r), location);
             }

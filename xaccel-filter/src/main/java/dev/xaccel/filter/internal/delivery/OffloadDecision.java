@@ -37,8 +37,6 @@ public final class OffloadDecision {
         OUTSIDE_LOCATIONS,
         /** The header type's encoding cannot carry the file's name unchanged (logged, throttled). */
         NAME_NOT_CARRIED,
-        /** The file could not be read for its validators: the direct path answers that. */
-        UNREADABLE,
         /** Only nginx fetches remote objects. */
         NOT_NGINX,
         /** A remote URL nginx would refuse ({@code ..} segment; logged, throttled). */
@@ -156,8 +154,7 @@ public final class OffloadDecision {
                     config.headerType().headerName(), notCarried));
             return Route.direct(Why.NAME_NOT_CARRIED);
         }
-        OffloadHeaders headers = OffloadHeaders.of(config.headerType(), location, file);
-        return headers == null ? Route.direct(Why.UNREADABLE) : Route.offload(headers);
+        return Route.offload(OffloadHeaders.of(config.headerType(), location, file));
     }
 
     /** A remote object's target: the redirect to nginx's remote location, where nginx can carry the URL. */

@@ -30,7 +30,8 @@ import dev.xaccel.filter.internal.util.PercentEncoding;
  *                     {@link Resolution#lastModified}): the filter decides the request's preconditions and an
  *                     unsatisfiable range with them before the hand-off, and sends them with the offload header.
  *                     They are nginx's own; Apache and lighttpd keep them and evaluate {@code If-None-Match} and
- *                     {@code If-Range} against them; the shipped Caddyfile makes Caddy send and compare them
+ *                     {@code If-Range} against them; the shipped Caddyfile makes Caddy send and compare them;
+ *                     {@code null} for a file checked by its names alone (nginx only, no conditional or range)
  */
 public record OffloadHeaders(String redirect, String rawPath, Validators validators) implements OffloadTarget {
 
@@ -41,16 +42,13 @@ public record OffloadHeaders(String redirect, String rawPath, Validators validat
     public static final String RAW_PATH_HEADER = "X-Accel-Raw-Path";
 
     /**
-     * The headers for {@code file}, or {@code null} when its check did not read its size and time (then the
-     * direct path answers). Call only for a file {@link #refusal} accepts.
+     * The headers for {@code file}. Call only for a file {@link #refusal} accepts.
      *
-     * @param file a resolution below {@code location}'s root, with {@link Resolution#hasAttributes}
+     * @param file a resolution below {@code location}'s root; without {@link Resolution#hasAttributes} (checked by
+     *             its names alone, {@code FileLookup.Check.NAMES}) the headers have no validators
      */
     public static OffloadHeaders of(HeaderType type, Location location, Resolution file) {
-        if (!file.hasAttributes()) {
-            return null;
-        }
-        Validators validators = Validators.of(file.size(), file.lastModified());
+        Validators validators = file.hasAttributes() ? Validators.of(file.size(), file.lastModified()) : null;
         if (!type.usesAbsolutePath()) {
             String raw = location.cacheable() ? rawBytes(location.uriPrefix() + file.relativePath()) : null;
             return new OffloadHeaders(PercentEncoding.path(location.uriPrefix(), file.relativePath()), raw,

@@ -40,7 +40,9 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
 
     /** {@link #ok(Path, Path, String)} below a root held open. */
     public static Resolution ok(RootDirectory root, Path realFile, String relativePath) {
-        return ok(root.path(), realFile, relativePath).in(root);
+        // built once: a hand-off by the names alone makes one per request
+        return new Resolution(root.path(), Objects.requireNonNull(realFile, "realFile"),
+                Objects.requireNonNull(relativePath, "relativePath"), 200, null, -1, -1, root);
     }
 
     /**
@@ -73,10 +75,6 @@ public record Resolution(Path root, Path file, String relativePath, int status, 
     public Resolution below(RootDirectory otherRoot, String otherRelativePath) {
         return new Resolution(otherRoot.path(), file, Objects.requireNonNull(otherRelativePath, "relativePath"), 200,
                 null, size, lastModified, otherRoot);
-    }
-
-    private Resolution in(RootDirectory held) {
-        return new Resolution(root, file, relativePath, status, reason, size, lastModified, held);
     }
 
     /**

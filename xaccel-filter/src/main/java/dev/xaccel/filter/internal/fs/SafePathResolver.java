@@ -148,6 +148,28 @@ public final class SafePathResolver {
     }
 
     /**
+     * Checks a request path's names as {@link #resolve} does, without a file-system call: the file below the root
+     * by that name, not known to exist, without size or time. Only for a hand-off to a front end that opens the
+     * name below the root refusing every link and anything but a readable regular file (nginx with
+     * {@code disable_symlinks on from=<root>}, policy {@link SymlinkPolicy#NEVER}: the walk would refuse the same
+     * links, and no link is resolved to a real path).
+     *
+     * @param requestPath decoded once by the container, not decoded again here
+     * @return ok with the file by its name and that name below the root, or the rejection of the names
+     */
+    public Resolution named(String requestPath) {
+        Resolution bad = checkNames(requestPath);
+        if (bad != null) {
+            return bad;
+        }
+        try {
+            return Resolution.ok(directory, root.resolve(requestPath), requestPath);
+        } catch (InvalidPathException e) {
+            return Resolution.rejected(400, "invalid path");
+        }
+    }
+
+    /**
      * Checks a request path and opens the file in one pass, for an answer the filter sends itself: the names are
      * checked as {@link #resolve} checks them, then each directory and the file are opened below the root without
      * following a link ({@link ConfinedOpener#openPlain}), so the walk that checks is the walk that opens, and

@@ -30,7 +30,8 @@ public record Answer(Kind kind, List<ByteRange> ranges) {
         RANGE_NOT_SATISFIABLE
     }
 
-    private static final Answer WHOLE_FILE = new Answer(Kind.WHOLE, List.of());
+    /** The whole file: what {@link #of} answers a request for which {@link #needsFile} is false. */
+    public static final Answer WHOLE_FILE = new Answer(Kind.WHOLE, List.of());
     private static final Answer NOT_MODIFIED = new Answer(Kind.NOT_MODIFIED, List.of());
     private static final Answer PRECONDITION_FAILED = new Answer(Kind.PRECONDITION_FAILED, List.of());
     private static final Answer NOT_SATISFIABLE = new Answer(Kind.RANGE_NOT_SATISFIABLE, List.of());
@@ -62,6 +63,17 @@ public record Answer(Kind kind, List<ByteRange> ranges) {
             return WHOLE_FILE;
         }
         return ranges.isEmpty() ? NOT_SATISFIABLE : new Answer(Kind.PARTIAL, ranges);
+    }
+
+    /**
+     * Whether {@link #of} needs the file's validators or size for this request: it has a conditional header
+     * ({@link Preconditions}) or a {@code Range} ({@code If-Range} counts only with one). Without them the answer is
+     * {@link #WHOLE_FILE}, whatever the file.
+     */
+    public static boolean needsFile(HttpServletRequest req) {
+        return req.getHeader("Range") != null || req.getHeader("If-None-Match") != null
+                || req.getHeader("If-Modified-Since") != null || req.getHeader("If-Match") != null
+                || req.getHeader("If-Unmodified-Since") != null;
     }
 
     /** Whether the answer carries bytes of the file (200 or 206); otherwise it is the status alone. */

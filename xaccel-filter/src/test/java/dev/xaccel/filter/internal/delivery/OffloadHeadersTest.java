@@ -117,9 +117,10 @@ class OffloadHeadersTest {
         Files.delete(f.file());
         OffloadHeaders h = OffloadHeaders.of(HeaderType.X_SENDFILE, location, f);
         assertEquals(ETags.strong(f.size(), f.lastModified()), h.validators().etag(), "no file system call");
-        Resolution unread = Resolution.ok(root, f.file(), "gone.bin");
-        assertNull(OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, unread),
-                "a check that read no size and time: served directly");
+        Resolution named = Resolution.ok(root, f.file(), "gone.bin");
+        OffloadHeaders byName = OffloadHeaders.of(HeaderType.X_ACCEL_REDIRECT, location, named);
+        assertEquals("/_xaccel/media/gone.bin", byName.redirect(), "checked by its names alone: named all the same");
+        assertNull(byName.validators(), "a check that read no size and time has no validators (nginx makes its own)");
     }
 
     @Test

@@ -171,6 +171,37 @@ class SafePathResolverTest {
         }
     }
 
+    /**
+     * {@link SafePathResolver#named} (a hand-off by the names alone): what the names decide is refused with the
+     * walk's status; everything else is named as requested below the real root, without a file-system call, and
+     * an open that follows no link and takes only a regular file (nginx's {@code disable_symlinks on}, modelled by
+     * {@link ConfinedOpener}) refuses every one of those attacks.
+     */
+    @ParameterizedTest
+    @MethodSource("attacks")
+    void namedRefusesTheNamesAndLeavesTheRestToAnOpenThatFollowsNoLink(String payload, int status)
+            throws IOException {
+        Resolution r = resolver(false, SymlinkPolicy.NEVER).named(payload);
+        if (!r.isOk()) {
+            assertEquals(status, r.status(), r::reason);
+            return;
+        }
+        assertEquals(payload, r.relativePath(), "named as requested");
+        assertEquals(root.toRealPath().resolve(payload), r.file(), "below the real root, never a real path outside");
+        assertFalse(r.hasAttributes(), "no size or time: nothing was read");
+        assertThrows(IOException.class, () -> ConfinedOpener.open(r.root(), r.relativePath()).channel().close(),
+                payload);
+    }
+
+    @Test
+    void namedMakesNoFileSystemCall() throws IOException {
+        Resolution r = resolver(false, SymlinkPolicy.NEVER).named("sub/not-there.mp3");
+        assertTrue(r.isOk(), "a missing file is named: whoever opens it answers");
+        assertEquals("sub/not-there.mp3", r.relativePath());
+        assertEquals(resolver(false, SymlinkPolicy.NEVER).resolve("sub/b.mp3").file(),
+                resolver(false, SymlinkPolicy.NEVER).named("sub/b.mp3").file(), "the walk's file, by its name");
+    }
+
     /** The attacks that pass through a link to a directory outside the root (not a link as the file's name). */
     static final Set<String> THROUGH_DIRECTORY_LINK_OUT = Set.of("linkdir-out/secret.txt",
             "sub/linkdir-out2/secret.txt");

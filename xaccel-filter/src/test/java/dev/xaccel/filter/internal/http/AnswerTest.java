@@ -79,6 +79,33 @@ class AnswerTest {
         assertEquals(List.of(), a.ranges());
     }
 
+    /**
+     * {@link Answer#needsFile}: false only when {@link Answer#of} is the whole file whatever the file (a hand-off by
+     * the names alone relies on it); each header {@code of} reads makes it true, {@code If-Range} only with a range.
+     */
+    @Test
+    void needsFileIsFalseOnlyWhenTheAnswerIsTheWholeFileWhateverTheFile() {
+        List<Validators> files = List.of(FILE, Validators.of(0, 0), Validators.of(1 << 20, MODIFIED - 86_400_000L));
+        List<String[]> requests = List.of(new String[0], new String[] {"If-Range", ETAG},
+                new String[] {"If-Range", EARLIER}, new String[] {"Accept", "*/*"},
+                new String[] {"If-Match", "\"nope\""}, new String[] {"If-None-Match", ETAG},
+                new String[] {"If-Modified-Since", LATER}, new String[] {"If-Unmodified-Since", EARLIER},
+                new String[] {"Range", "bytes=0-1"}, new String[] {"Range", "bytes=999999-"});
+        for (String method : List.of("GET", "HEAD")) {
+            for (String[] headers : requests) {
+                HttpServletRequest req = request(method, headers);
+                boolean needs = Answer.needsFile(req);
+                assertEquals(headers.length > 0 && !headers[0].startsWith("If-Range") && !headers[0].equals("Accept"),
+                        needs, String.join(": ", headers));
+                if (!needs) {
+                    for (Validators v : files) {
+                        assertEquals(Answer.WHOLE_FILE, Answer.of(req, v, v == FILE ? SIZE : 0));
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void ifMatchAndIfUnmodifiedSince() {
         assertEquals(Answer.Kind.PRECONDITION_FAILED, kind("GET", "If-Match", "\"nope\""));
