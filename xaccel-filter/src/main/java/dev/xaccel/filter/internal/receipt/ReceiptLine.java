@@ -54,10 +54,13 @@ public record ReceiptLine(String id, int status, long bytes, boolean complete, D
     private static ReceiptLine nginx(String text) {
         int i = MARK.length();
         int idEnd = i + 32;
-        if (text.length() < idEnd + 1 || text.charAt(idEnd) != ' ' || !ReceiptIds.isHex(text.substring(i, idEnd))) {
+        if (text.length() < idEnd + 1 || text.charAt(idEnd) != ' ') {
             return null;
         }
         String id = text.substring(i, idEnd);
+        if (!ReceiptIds.isHex(id)) {
+            return null;
+        }
         i = idEnd + 1;
         int statusEnd = digits(text, i, 3, 3);
         if (statusEnd < 0 || !at(text, statusEnd, " ")) {
