@@ -26,7 +26,7 @@ import dev.xaccel.filter.internal.util.ThrottledLog;
  * nginx's buffered receipt log ({@code access_log FILE xaccel_receipt buffer=64k flush=1s}) read as {@code tail -F}
  * does, by one daemon thread, which also expires receipts that waited too long (at least once a second). A file
  * because nginx then writes a buffer of lines at a time instead of sending one datagram per request, and nothing is
- * lost when the application is slow or stopped: the lines wait on disk.
+ * lost while the application is slow to read: the lines wait on disk.
  *
  * <p>Read from its end when it is there at start (older lines name identifiers of an earlier start, which no longer
  * count), from its beginning when it appears later. Rotated as nginx's logs are (renamed, then {@code nginx -s
