@@ -338,8 +338,17 @@ class ReceiptsIT {
     void tenThousandOffloadsAtSixtyFourAtOnceGetTenThousandReceipts() throws Exception {
         int total = 10_000;
         int concurrency = 64;
+        assertEveryRangedGetReceipted(probe, nginx.url("/library/small.bin"), total, concurrency, stats);
+    }
+
+    /**
+     * {@link ReceiptProbe#rangedGets} of {@code url}, then exactly {@code total} complete receipts whose bytes sum to
+     * what the clients read, as the filter's {@code ReceiptBytesFrontEnd} counted them too, and no more.
+     */
+    static void assertEveryRangedGetReceipted(ReceiptProbe<XAccelReceipt> probe, String url, int total,
+            int concurrency, XAccelFilterMXBean stats) throws Exception {
         long before = stats.getReceiptBytesFrontEnd();
-        long read = ReceiptProbe.rangedGets(nginx.url("/library/small.bin"), total, concurrency);
+        long read = ReceiptProbe.rangedGets(url, total, concurrency);
         long sum = 0;
         for (XAccelReceipt r : probe.next(total)) {
             assertEquals(Outcome.COMPLETE, r.outcome());
