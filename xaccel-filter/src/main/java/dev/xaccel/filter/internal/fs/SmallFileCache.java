@@ -2,7 +2,6 @@ package dev.xaccel.filter.internal.fs;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.ClosedDirectoryStreamException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -14,12 +13,18 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The bytes of small files kept in memory for the answers the filter sends itself, never stale: each hit is
- * validated by the look the one-pass open makes anyway and one {@code lstat} more. The directory of the file is
- * asked of {@link RootDirectory#directory} (the root and every held directory on the way still the one at its name,
- * no link), then the file's name is looked at without following a link: its device, inode, size, modification and
- * change time (nanoseconds) must be the ones seen when its bytes were read. A file written, truncated, replaced by
- * a rename, swapped for a link or given other permissions has another inode or a later change time (which no user
- * can set back), so it is opened again, never answered from memory.
+ * validated by one {@code lstat} of the file's name, not following a link: its device, inode, size, modification
+ * and change time (nanoseconds) must be the ones seen when its bytes were read. A file written, truncated, replaced
+ * by a rename, swapped for a link, linked again or given other permissions has another inode or a later change time
+ * (which no user can set back), so it is opened again, never answered from memory.
+ *
+ * <p>Only bytes read by the one-pass open are kept, which walked the name below the root with no link on the way.
+ * A hit does not walk the directories again (four system calls of five for a file three deep): whatever way the
+ * name reaches the file now, an equal look is that very file, unchanged since it was read, so the bytes answered are
+ * the ones the checked open read, even where a directory on the way has since been made a link to where that same
+ * file now lies (which the careful path refuses): no other file's bytes can be answered so. A name that no longer
+ * reaches it (its directory moved away or swapped for another, the root replaced) has another look or none, and is
+ * opened by the careful path.
  *
  * <p>Timestamps have a granularity: a write in the same clock tick as the read that kept the bytes could leave the
  * change time as it was. So a file changed less than {@link #SETTLED_MILLIS} before it is read is not kept, and a
@@ -72,8 +77,6 @@ public final class SmallFileCache {
     private static final class Entry {
         final RootDirectory root;
         final String relative;
-        /** The file's directory below the root, '/'-separated; one string per file, so its hash is kept. */
-        final String parent;
         final Path file;
         final byte[] content;
         final long dev;
@@ -85,11 +88,9 @@ public final class SmallFileCache {
         /** Set by a hit, cleared by the clock hand. */
         volatile boolean used;
 
-        Entry(RootDirectory root, String relative, String parent, Path file, byte[] content, Map<String, Object> look,
-                Entry next) {
+        Entry(RootDirectory root, String relative, Path file, byte[] content, Map<String, Object> look, Entry next) {
             this.root = root;
             this.relative = relative;
-            this.parent = parent;
             this.file = file;
             this.content = content;
             this.dev = (Long) look.get("dev");
@@ -100,16 +101,14 @@ public final class SmallFileCache {
         }
 
         Entry withNext(Entry other) {
-            Entry e = new Entry(root, relative, parent, file, content, other, this);
+            Entry e = new Entry(root, relative, file, content, other, this);
             e.used = used;
             return e;
         }
 
-        private Entry(RootDirectory root, String relative, String parent, Path file, byte[] content, Entry next,
-                Entry from) {
+        private Entry(RootDirectory root, String relative, Path file, byte[] content, Entry next, Entry from) {
             this.root = root;
             this.relative = relative;
-            this.parent = parent;
             this.file = file;
             this.content = content;
             this.dev = from.dev;
@@ -172,8 +171,8 @@ public final class SmallFileCache {
         }
         boolean same;
         try {
-            same = root.directory(e.parent) != null && e.isSeenIn(look(e.file));
-        } catch (IOException | ClosedDirectoryStreamException e1) {
+            same = e.isSeenIn(look(e.file));
+        } catch (IOException e1) {
             same = false;
         }
         if (!same) {
@@ -225,9 +224,7 @@ public final class SmallFileCache {
             // the look failed (the name is gone meanwhile): the open file answers as it would have
             return opened;
         }
-        int slash = relative.lastIndexOf('/');
-        Entry kept = new Entry(root, relative, slash < 0 ? "" : relative.substring(0, slash), candidate, content,
-                before, null);
+        Entry kept = new Entry(root, relative, candidate, content, before, null);
         put(kept);
         try {
             opened.close();

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -305,5 +306,45 @@ class SmallFileCacheTest {
         assertNull(linked.file(), "policy never: a link is refused, not answered from memory");
         assertEquals(404, linked.resolution().status());
         assertNotNull(linked.resolution());
+    }
+
+    /**
+     * A hit looks at the file alone, not at the directories on the way: a directory moved out of the root, or swapped
+     * for a link to another with a file of the same name and size, is not answered from memory. Moved out and linked
+     * back, the very file kept is answered with its kept bytes (no other file's), until it changes there.
+     */
+    @Test
+    void aKeptFilesDirectoryMovedOrSwappedForALink() throws Exception {
+        SmallFileCache cache = cache(1 << 20, 65536, 0);
+        write("a/b/song.txt", "inside".getBytes(), 0);
+        read("a/b/song.txt");
+        assertTrue(read("a/b/song.txt").memory());
+        Path away = tmp.resolve("away");
+        Files.move(root.resolve("a"), away, StandardCopyOption.ATOMIC_MOVE);
+        assertEquals(404, resolver.open("a/b/song.txt").resolution().status(), "moved out of the root");
+
+        Path other = Files.createDirectories(tmp.resolve("other/b"));
+        Files.writeString(other.resolve("song.txt"), "secret");
+        Files.createSymbolicLink(root.resolve("a"), other.getParent());
+        Opening swapped = resolver.open("a/b/song.txt");
+        assertNull(swapped.file(), "another file behind a link: the careful path refuses it");
+        assertEquals(404, swapped.resolution().status());
+
+        Files.delete(root.resolve("a"));
+        Files.createDirectories(root.resolve("a"));
+        Files.move(away.resolve("b"), root.resolve("a/b"), StandardCopyOption.ATOMIC_MOVE);
+        read("a/b/song.txt");
+        assertTrue(read("a/b/song.txt").memory(), "back in place, kept again");
+        Files.move(root.resolve("a"), away.resolveSibling("away2"), StandardCopyOption.ATOMIC_MOVE);
+        Files.createSymbolicLink(root.resolve("a"), away.resolveSibling("away2"));
+        long hits = cache.hits();
+        Read same = read("a/b/song.txt");
+        assertTrue(same.memory(), "the very file kept, unchanged: its kept bytes");
+        assertArrayEquals("inside".getBytes(), same.bytes());
+        assertEquals(hits + 1, cache.hits());
+        Files.writeString(away.resolveSibling("away2/b/song.txt"), "secret");
+        Opening changed = resolver.open("a/b/song.txt");
+        assertNull(changed.file(), "changed behind the link: refused, neither old nor new bytes");
+        assertEquals(404, changed.resolution().status());
     }
 }
