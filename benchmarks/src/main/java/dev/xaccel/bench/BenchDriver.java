@@ -34,6 +34,7 @@ import dev.xaccel.bench.setup.Endpoints;
 import dev.xaccel.bench.setup.TomcatServer;
 import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.LoadWatch;
+import dev.xaccel.bench.system.OtherCpu;
 import dev.xaccel.bench.system.Machine;
 import dev.xaccel.bench.system.Processes;
 import dev.xaccel.bench.workload.AcceptFilterWorkload;
@@ -124,7 +125,7 @@ public final class BenchDriver {
         pinning.pinClient(processes);
         // shared by nginx's secure_link_md5 and the filter (signedLinkSecret); blanked in the results
         String secret = secret();
-        BenchRig rig = startServers(new LoadWatch(loadBefore), secret, pinning);
+        BenchRig rig = startServers(new LoadWatch(loadBefore, new OtherCpu(processes::ours)), secret, pinning);
         SetupChecks.verify(rig);
         HopChecks.verify(rig, secret);
         Log.info("all setups answer correctly (offload verified, auth verified)");

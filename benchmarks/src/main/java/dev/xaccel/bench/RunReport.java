@@ -85,7 +85,7 @@ final class RunReport {
         m.put("expected", RunPlan.describe(o));
         m.put("load_before", rig.load().before());
         m.put("load_after", Machine.loadAverages());
-        m.put("load_note", rig.load().note(Machine.cores()));
+        m.put("load_note", rig.load().note(rig.clockTicks()));
         machine(m);
         m.put("param.size", o.size() + " (" + o.bigBytes() + " bytes)");
         m.put("param.small", o.smallCount() + " distinct files of " + o.smallSize() + (o.deepSets().isEmpty() ? ""

@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.xaccel.bench.run.BenchFailure;
 
@@ -92,6 +94,25 @@ public final class Processes implements AutoCloseable {
                 running.add(p);
             }
         });
+    }
+
+    /**
+     * The run's own processes now: this one, what it started or adopted, and their descendants (nginx's workers, the
+     * clients). What else uses CPU meanwhile is another's ({@link OtherCpu}).
+     */
+    public Set<Long> ours() {
+        Set<Long> pids = new HashSet<>();
+        List<ProcessHandle> roots = new ArrayList<>();
+        roots.add(ProcessHandle.current());
+        synchronized (running) {
+            roots.addAll(running);
+        }
+        for (ProcessHandle root : roots) {
+            pids.add(root.pid());
+            root.descendants().forEach(d -> pids.add(d.pid()));
+        }
+        ProcessHandle.current().parent().ifPresent(p -> pids.add(p.pid()));
+        return pids;
     }
 
     /** Waits for a background process to end by itself (its output is in its log), then forgets it. */
