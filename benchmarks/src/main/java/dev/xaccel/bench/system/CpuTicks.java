@@ -29,11 +29,16 @@ public final class CpuTicks {
      * and parentheses, so the fields are counted from the last {@code ") "}: utime and stime are fields 14 and 15.
      */
     static long parse(String stat) {
+        String[] f = fields(stat);
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** The fields of a {@code stat} line after the command name: field 3 (state) first, field 4 (ppid) next. */
+    static String[] fields(String stat) {
         int close = stat.lastIndexOf(") ");
         if (close < 0) {
             throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + stat);
         }
-        String[] f = stat.substring(close + 2).trim().split(" +");
-        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        return stat.substring(close + 2).trim().split(" +");
     }
 }

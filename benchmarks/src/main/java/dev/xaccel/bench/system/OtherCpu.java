@@ -73,7 +73,6 @@ public final class OtherCpu {
 
     /** kthreadd (PID 2) and its children, the kernel's threads. */
     static boolean isKernelThread(String stat, long pid) {
-        String[] f = stat.substring(stat.lastIndexOf(") ") + 2).trim().split(" +");
-        return pid == 2 || "2".equals(f[1]);
+        return pid == 2 || "2".equals(CpuTicks.fields(stat)[1]);
     }
 }
