@@ -175,6 +175,7 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                                         (default all; cached, signed, bare, uds and receipts run in the small-file
                                         workload only)
                   --jmh "OPTS"          JMH options (default "%s")
+                  --jvm "OPTS"          the BenchServer JVM's options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o
                   --no-pin              do not pin (default: the client on one CPU, the servers on the others,
@@ -185,7 +186,7 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                 """.formatted(d.size, d.runs, d.sideRounds, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
                 String.join(" ", d.deepSizes), String.join(" ", d.spreadSizes), d.spreadDirs, d.wrkSeconds,
                 d.floodIdle, d.floodSlow, d.deferSeconds, setupIds(),
-                String.join(" ", d.jmhOptions));
+                String.join(" ", d.jmhOptions), String.join(" ", d.jvmOptions));
     }
 
     /** The ids of all setups, in their order. */

@@ -77,6 +77,7 @@ final class OptionTable {
         valued("--only", (b, o, v) -> b.workloads = workloads(o, v));
         valued("--setups", (b, o, v) -> b.setups = setups(o, v));
         valued("--jmh", (b, o, v) -> b.jmhOptions = words(v));
+        valued("--jvm", (b, o, v) -> b.jvmOptions = words(v));
         valued("--out", (b, o, v) -> {
             if (v.isBlank()) {
                 throw new UsageException(o + ": expected a directory, got ''");

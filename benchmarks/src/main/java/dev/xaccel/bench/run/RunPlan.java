@@ -27,6 +27,8 @@ public final class RunPlan {
     static final double THREADS_START = 8;
     /** Seconds a receipts measurement waits for nginx's last buffered lines ({@code flush=1s}) to be read. */
     static final double RECEIPT_FLUSH = 1.2;
+    /** Warm-up sweeps a full run usually takes before the JIT has settled (at most Warmup.MAX_SWEEPS). */
+    static final int WARMUP_SWEEPS = 2;
     /** Seconds of perf's own work (perf script, perf report) per profiled setup. */
     static final double PERF_REPORT = 3;
 
@@ -39,7 +41,8 @@ public final class RunPlan {
         m.put("start and checks", START);
         int small = SmallPlan.measurementsPerRound(o);
         if (o.warmup()) {
-            double w = o.setups().size() * (o.warmupSeconds() + OVERHEAD);
+            // sweeps until the JIT settles (Warmup): its ~20 s of compiling take two sweeps of every setup
+            double w = WARMUP_SWEEPS * o.setups().size() * (o.warmupSeconds() + OVERHEAD);
             if (o.wants(WorkloadKind.LARGE)) {
                 w += o.largeSetups().stream().mapToDouble(s -> download(o.bigBytes(), s)).sum();
             }

@@ -15,9 +15,9 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * {@code GET /_bench/stats?start} resets the maxima and starts sampling; {@code GET /_bench/stats} stops sampling and
- * answers the connector maxima of {@link ConnectorSampler} and every numeric attribute
- * of the XAccelFilter MBeans, as plain text lines {@code <name> <key> <value>}. Loopback only (the server binds
- * 127.0.0.1).
+ * answers the connector maxima of {@link ConnectorSampler}, the JIT's total compilation time
+ * ({@code jvm compilationMillis}) and every numeric attribute of the XAccelFilter MBeans, as plain text lines
+ * {@code <name> <key> <value>}. Loopback only (the server binds 127.0.0.1).
  */
 final class StatsServlet extends HttpServlet {
 
@@ -40,6 +40,10 @@ final class StatsServlet extends HttpServlet {
         resp.setContentType("text/plain;charset=UTF-8");
         PrintWriter out = resp.getWriter();
         out.print(sampler.report());
+        // the JIT's work so far: the warm-up goes on until it has settled (Warmup)
+        out.append("jvm compilationMillis ")
+                .append(String.valueOf(ManagementFactory.getCompilationMXBean().getTotalCompilationTime()))
+                .append('\n');
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try {
             Set<ObjectName> names = server.queryNames(new ObjectName("dev.xaccel:*"), null);

@@ -121,6 +121,11 @@ public final class BenchStats {
         return now;
     }
 
+    /** Milliseconds the BenchServer JVM's JIT compilers have worked since it started. */
+    public long compilationMillis() {
+        return read().number("jvm", "compilationMillis");
+    }
+
     /** Requests that reached the application through setup 6 and were allowed: the /cached filter's Offloaded. */
     public long cachedBackendRequests() {
         return read().number("filter/cached", "Offloaded");

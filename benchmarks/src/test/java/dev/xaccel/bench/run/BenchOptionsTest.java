@@ -152,7 +152,7 @@ class BenchOptionsTest {
         assertTrue(parse("-h").help());
         String usage = BenchOptions.usage();
         for (String o : List.of("--quick", "--size", "--runs", "--seq", "--parallel", "--parallel-each",
-                "--concurrency", "--duration", "--flood", "--defer", "--only", "--setups", "--jmh", "--out",
+                "--concurrency", "--duration", "--flood", "--defer", "--only", "--setups", "--jmh", "--jvm", "--out",
                 "--offline", "--profile", "--no-profile", "--seed", "--side-rounds", "--deep-sizes", "--spread-sizes",
                 "--spread-dirs", "--no-pin")) {
             assertTrue(usage.contains(o + " ") || usage.contains(o + "|"), o);
