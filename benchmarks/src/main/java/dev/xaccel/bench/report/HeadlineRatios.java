@@ -13,8 +13,9 @@ import dev.xaccel.bench.run.SmallCase;
  * setup A's value over setup B's of the same round) and judged against its target: first the servers' CPU per request
  * (JVM + nginx, per GB for the large file) as B's ÷ A's, so that ≥ 1× reads "A needs no more CPU than B", and beside
  * it the throughput ratio — the client shares the cores, which pulls throughput ratios towards 1, the servers' CPU is
- * what each setup costs. The verdict is {@link Verdict}'s: met or missed only when the whole min–max over the rounds
- * lies on one side of the target (or of 1× where two setups are compared without one), undecided ⚠ otherwise.
+ * what each setup costs. The verdict is {@link Verdict}'s: met or missed only when the median's interval over the
+ * rounds ({@link RoundRatios}) lies on one side of the target (or of 1× where two setups are compared without one),
+ * undecided ⚠ otherwise.
  * Concurrency 1 is reported but never judged (it measures wake-ups and segment counts, the latency of one
  * connection, not what a request costs). Rows whose setups were not both measured are left out. Written into
  * the report by {@link Report}.
@@ -119,10 +120,14 @@ final class HeadlineRatios {
                 + "CPU time (JVM + nginx, utime+stime) per request (per GB for large files) as **B's ÷ A's**: ≥ 1× "
                 + "means A needs no more server CPU than B — what each setup costs, and the verdict that counts; "
                 + "beside it setup A's requests/s (MB/s for large files) over setup B's, which the client pulls "
-                + "towards 1× where it shares the cores. Median (min–max) over the rounds. A verdict is decided by "
-                + "the whole range, never by the median: **met** when every round reaches the target, **missed** "
-                + "when none does, **undecided** ⚠ otherwise (and with one round: spread unknown) — run more rounds "
-                + "(`--runs`) or longer ones (`--duration`) before concluding. Without a target the same rule says "
+                + "towards 1× where it shares the cores. The median over the rounds, then the median's interval: "
+                + "the k-th smallest to the k-th largest round, k as large as keeps the median inside with a "
+                + "probability of at least " + Math.round(100 * RoundRatios.LEVEL) + " % whatever the rounds' "
+                + "distribution (the whole min–max up to 6 rounds, "
+                + "the 3rd–8th of 10, shown with the min–max beside it). A verdict is decided by that interval, "
+                + "never by the median alone: **met** when it lies at or above the target, **missed** when it lies "
+                + "below, **undecided** ⚠ otherwise (and with one round: spread unknown) — run more rounds "
+                + "(`--runs`) before concluding. Without a target the same rule says "
                 + "cheaper/dearer or faster/slower against 1×. Concurrency 1 is reported, **not judged**: one "
                 + "connection measures wake-ups and segment counts, not what a request costs.\n\n"
                 + "| ratio (A ÷ B) | where | server CPU B ÷ A | target: verdict | throughput A ÷ B | target: verdict "

@@ -2,15 +2,16 @@ package dev.xaccel.bench.report;
 
 /**
  * The verdict on a ratio measured round by round ({@link RoundRatios}) against its target: decided only by the
- * whole min–max over the rounds, never by the median, so that a verdict does not move from one run to the next
+ * median's interval over the rounds ({@link RoundRatios#low()}–{@link RoundRatios#high()}: the min–max up to 6
+ * rounds, the 3rd–8th of 10), never by the median alone, so that a verdict does not move from one run to the next
  * with noise the rounds already show. One round says nothing about the spread: undecided.
  */
 enum Verdict {
-    /** Every round reached the target (min ≥ target). */
+    /** The median's interval lies at or above the target (low ≥ target). */
     MET,
-    /** No round reached it (max &lt; target). */
+    /** It lies below it (high &lt; target). */
     MISSED,
-    /** The rounds lie on both sides of the target, or there is only one round. */
+    /** The interval straddles the target, or there is only one round. */
     UNDECIDED,
     /** Nothing measured. */
     NONE;
@@ -22,18 +23,18 @@ enum Verdict {
         if (r.overlaps(target)) {
             return UNDECIDED;
         }
-        return r.min() >= target ? MET : MISSED;
+        return r.low() >= target ? MET : MISSED;
     }
 
-    /** Against a limit the ratio should stay at or below: met when max ≤ limit, missed when min &gt; limit. */
+    /** Against a limit the ratio should stay at or below: met when high ≤ limit, missed when low &gt; limit. */
     static Verdict atMost(RoundRatios r, double limit) {
         if (r.isEmpty()) {
             return NONE;
         }
-        if (r.ratios().size() < 2 || r.min() <= limit && limit < r.max()) {
+        if (r.ratios().size() < 2 || r.low() <= limit && limit < r.high()) {
             return UNDECIDED;
         }
-        return r.max() <= limit ? MET : MISSED;
+        return r.high() <= limit ? MET : MISSED;
     }
 
     /** {@link #atMost}'s verdict as text, like {@link #text}. */

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,33 @@ class HeadlineRatiosTest {
                 "cheaper", "dearer"));
         assertEquals("no target: undecided ⚠ min–max overlaps 1.00×", HeadlineRatios.verdict(HeadlineRatios.NONE,
                 rounds(0.9, 1.1), true, "cheaper", "dearer"));
+    }
+
+    @Test
+    void theMediansIntervalIsTheMinMaxUpToSixRoundsAndNarrowsBeyond() {
+        // 1 − 2·P(Binomial(n, ½) ≤ k − 1): the textbook values
+        assertEquals(0.96875, RoundRatios.coverage(6, 1), 1e-9);
+        assertEquals(0.78125, RoundRatios.coverage(6, 2), 1e-9);
+        assertEquals(0.890625, RoundRatios.coverage(10, 3), 1e-9);
+        assertEquals(0.65625, RoundRatios.coverage(10, 4), 1e-9);
+        assertEquals(List.of(1, 1, 1, 1, 1, 1, 2, 2, 2, 3), IntStream.rangeClosed(1, 10)
+                .map(RoundRatios::rank).boxed().toList());
+        // ten rounds, two of them pulled down by the machine: 3rd–8th decide, the min–max would not
+        RoundRatios ten = rounds(0.99, 0.80, 1.00, 0.98, 1.01, 0.99, 0.85, 1.02, 1.00, 0.99);
+        assertEquals(0.98, ten.low());
+        assertEquals(1.00, ten.high());
+        assertFalse(ten.overlaps(0.97));
+        assertEquals(Verdict.MET, Verdict.of(ten, 0.97));
+        assertEquals("**0.99×** (0.98–1.00, 3rd–8th of 10 rounds; all 0.80–1.02)", ten.cell());
+        assertEquals("undecided ⚠ 3rd–8th of 10 overlap 0.99×", Verdict.text(ten, 0.99));
+        assertEquals(Verdict.MET, Verdict.atMost(ten, 1.00));
+        assertEquals(Verdict.UNDECIDED, Verdict.atMost(ten, 0.99));
+        // the same ten rounds' min–max would straddle 0.97: the interval is what changed, not the data
+        assertTrue(ten.min() < 0.97 && ten.max() >= 0.97);
+        // seven rounds: 2nd–6th
+        RoundRatios seven = rounds(0.90, 0.95, 0.93, 1.10, 0.94, 0.92, 0.91);
+        assertEquals(Verdict.MISSED, Verdict.of(seven, 0.97));
+        assertEquals("**0.93×** (0.91–0.95, 2nd–6th of 7 rounds; all 0.90–1.10)", seven.cell());
     }
 
     @Test

@@ -29,7 +29,7 @@ class BenchOptionsTest {
         assertFalse(o.quick());
         assertEquals(1L << 30, o.bigBytes());
         assertEquals("1G", o.size());
-        assertEquals(6, o.runs());
+        assertEquals(10, o.runs());
         assertEquals(List.of(8, 64), o.concurrencies());
         assertEquals(List.of(1, 4), o.acceptConcurrencies());
         assertEquals(List.of(Setup.values()), o.setups());
@@ -41,7 +41,7 @@ class BenchOptionsTest {
                 Setup.CONFINED, Setup.REMOTE_OFFLOAD, Setup.REMOTE_DIRECT, Setup.STORE, Setup.SENDFILE,
                 Setup.TOMCAT_NIO), o.largeSetups());
         assertEquals("", o.commandLine());
-        assertEquals(4, o.wrkSeconds());
+        assertEquals(3, o.wrkSeconds());
         assertEquals(1, o.sideRuns());
         assertEquals(new FileSet("50K", 50 << 10, false, 100), o.mainSet());
         assertEquals(List.of(new FileSet("8K", 8 << 10, true, 100), new FileSet("50K", 50 << 10, true, 100),
