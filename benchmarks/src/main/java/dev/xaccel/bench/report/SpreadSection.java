@@ -56,8 +56,8 @@ final class SpreadSection {
                 + "directory), both three directories below the root, measured in the same rounds. Server CPU = JVM "
                 + "+ nginx, µs per request; the ratio is spread ÷ one directory, round by round (≥ 1× means the "
                 + "spread layout costs "
-                + "more), met when every round stays within " + Stats.fmt(LIMIT, 2) + "×, missed when none does, "
-                + "undecided otherwise.\n\n"
+                + "more), met when the median's interval (as in the headline ratios) stays within "
+                + Stats.fmt(LIMIT, 2) + "×, missed when it lies above, undecided otherwise.\n\n"
                 + "| set | setup | spread req/s | one-directory req/s | spread CPU µs/req | one-directory CPU µs/req "
                 + "| spread ÷ one directory, CPU | target: verdict |\n|---|---|---:|---:|---:|---:|---:|---|\n"
                 + rows + "\n";
