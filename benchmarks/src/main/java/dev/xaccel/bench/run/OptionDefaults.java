@@ -36,8 +36,8 @@ final class OptionDefaults {
     int spreadDirs = 2000;
     // client on one CPU, servers on the others (CpuPinning): the same split for every setup
     boolean pin = true;
-    // 3 s (4 for the runs of 2026-12-05/06): the small-file matrix (SmallPlan) in 10 rounds within ~40 minutes;
-    // more short rounds narrow the verdicts' interval, longer ones did not (docs/performance.md)
+    // 3 s (4 for the runs of 2026-12-05/06): the small-file matrix (SmallPlan) in 10 rounds within ~45 minutes;
+    // the spread comes from whole rounds the machine slows, which more rounds outvote (docs/performance.md)
     int wrkSeconds = 3;
     List<Integer> acceptConcurrencies = List.of(1, 4);
     int acceptSeconds = 4;
