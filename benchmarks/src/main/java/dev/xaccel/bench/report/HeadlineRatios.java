@@ -38,7 +38,10 @@ final class HeadlineRatios {
     record Line(String name, String a, String b, double rate, double cpu) {
     }
 
-    /** The servers' CPU time (JVM + nginx, utime+stime) per request: lower is better. */
+    /**
+     * The servers' CPU time (JVM without its JIT compiler threads + nginx, utime+stime) per request: lower is
+     * better.
+     */
     static final String SERVER_CPU = "server_us_per_req";
     /** The same per GB of the large file. */
     static final String SERVER_CPU_GB = "server_s_per_GB";
@@ -117,7 +120,8 @@ final class HeadlineRatios {
         }
         return "## Headline ratios (issues 15, 23, 32 and 34)\n\nEach ratio is taken round by round. First the "
                 + "servers' "
-                + "CPU time (JVM + nginx, utime+stime) per request (per GB for large files) as **B's ÷ A's**: ≥ 1× "
+                + "CPU time (JVM + nginx, utime+stime; for small files the JVM's without its JIT compiler threads) "
+                + "per request (per GB for large files) as **B's ÷ A's**: ≥ 1× "
                 + "means A needs no more server CPU than B — what each setup costs, and the verdict that counts; "
                 + "beside it setup A's requests/s (MB/s for large files) over setup B's, which the client pulls "
                 + "towards 1× where it shares the cores. The median over the rounds, then the median's interval: "

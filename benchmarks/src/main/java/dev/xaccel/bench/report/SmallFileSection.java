@@ -80,11 +80,11 @@ final class SmallFileSection {
                         .append("directories per request, DefaultServlet answers from its resource cache. Server ")
                         .append("CPU = JVM + nginx.\n\n");
             }
-            md.append("| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req |\n")
-                    .append("|---:|---|---:|---:|---:|---:|\n");
+            md.append("| concurrency | setup | req/s | p50 ms | p99 ms | server CPU µs/req ")
+                    .append("| JIT compilers µs/req (not counted) |\n|---:|---|---:|---:|---:|---:|---:|\n");
             for (String w : ws) {
                 for (Setup setup : data.setupsIn(w)) {
-                    md.append(row(data, w, setup, "server_us_per_req"));
+                    md.append(row(data, w, setup, "server_us_per_req", "jit_us_per_req"));
                 }
             }
             md.append('\n');
@@ -109,14 +109,16 @@ final class SmallFileSection {
         md.append("## Small files (").append(meta.get("param.small", "?")).append(")\n\n");
         md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")
                 .append("token (nginx static and signed links ignore it; signed links cycle through 100 signed URLs). ")
-                .append("CPU per request from /proc like above, in µs.\n\n");
-        md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req |\n")
-                .append("|---:|---|---:|---:|---:|---:|---:|\n");
+                .append("CPU per request from /proc like above, in µs; the JVM's without its JIT compiler threads, ")
+                .append("shown apart (with every setup in one JVM they compile in whichever setup's seconds their ")
+                .append("queue reaches).\n\n");
+        md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req | ")
+                .append("JIT compilers µs/req (not counted) |\n|---:|---|---:|---:|---:|---:|---:|---:|\n");
         List<String> others = new ArrayList<>();
         for (String w : ws) {
             for (Setup setup : data.setupsIn(w)) {
                 String s = setup.id();
-                md.append(row(data, w, setup, "jvm_us_per_req", "nginx_us_per_req"));
+                md.append(row(data, w, setup, "jvm_us_per_req", "nginx_us_per_req", "jit_us_per_req"));
                 if (setup != Setup.STATIC && !others.contains(s)) {
                     others.add(s);
                 }

@@ -44,6 +44,17 @@ public final class SmallPlan {
     /** {@code --quick}'s, for the spread set (its twin is not measured there): the direct path. */
     static final List<Setup> SPREAD_QUICK = List.of(Setup.TOMCAT);
 
+    /**
+     * Measured next to each other in every round ({@code Shuffle}): each list's baseline first, then the setups
+     * judged against it, those with a target first. The hop (xaccel and receipts beside the bare servlet), the
+     * direct path (the filter and sendfile beside DefaultServlet) and nginx's own answers (cached decisions and
+     * signed links beside nginx static). The headline ratios with a target are these pairs (PlanTest).
+     */
+    public static final List<List<Setup>> NEIGHBOURHOODS = List.of(
+            List.of(Setup.BARE, Setup.XACCEL, Setup.RECEIPTS),
+            List.of(Setup.DEFAULT, Setup.TOMCAT, Setup.SENDFILE, Setup.TOMCAT_NIO),
+            List.of(Setup.STATIC, Setup.SIGNED, Setup.CACHED, Setup.CONFINED));
+
     private SmallPlan() {
     }
 

@@ -56,6 +56,15 @@ public record BenchRig(BenchOptions options, Processes processes, Http http, Tom
         return CpuTicks.of(List.of(tomcat.pid()));
     }
 
+    /**
+     * The BenchServer JVM's JIT compiler threads' CPU ({@code C1 CompilerThre}, {@code C2 CompilerThre}: HotSpot's
+     * names, cut to 15 characters). Part of {@link #jvmTicks()}; a small-file measurement counts it apart, because
+     * with every setup in one JVM the JIT compiles, in any setup's seconds, code that another setup ran.
+     */
+    public long jitTicks() {
+        return CpuTicks.ofThreads(tomcat.pid(), n -> n.equals("C1 CompilerThre") || n.equals("C2 CompilerThre"));
+    }
+
     public long nginxTicks() {
         return CpuTicks.of(nginx.pids());
     }

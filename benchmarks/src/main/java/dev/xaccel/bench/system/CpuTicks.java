@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /** CPU time of processes from {@code /proc/<pid>/stat}: utime + stime in clock ticks. */
 public final class CpuTicks {
@@ -20,6 +22,30 @@ public final class CpuTicks {
             } catch (IOException e) {
                 // the process has ended: nothing to add
             }
+        }
+        return total;
+    }
+
+    /**
+     * utime+stime summed over the threads of {@code pid} whose name ({@code /proc/<pid>/task/<tid>/comm}, at most 15
+     * characters) {@code name} accepts; 0 for a process that is gone. A thread that ends while they are read counts
+     * 0 (so a sum may go back by an ended thread's time: the callers' threads live as long as the process).
+     */
+    public static long ofThreads(long pid, Predicate<String> name) {
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        long total = 0;
+        try (Stream<Path> threads = Files.list(tasks)) {
+            for (Path t : (Iterable<Path>) threads::iterator) {
+                try {
+                    if (name.test(Files.readString(t.resolve("comm")).strip())) {
+                        total += parse(Files.readString(t.resolve("stat")));
+                    }
+                } catch (IOException e) {
+                    // the thread has ended: nothing to add
+                }
+            }
+        } catch (IOException e) {
+            return 0;
         }
         return total;
     }

@@ -16,11 +16,12 @@ import dev.xaccel.bench.system.TcpSockets;
 
 /**
  * Small files: per round, the cases of {@link SmallPlan} (file set, concurrency, setups), each setup once in an
- * order shuffled per round ({@link Shuffle}; its position recorded as {@code order}), one wrk run cycling through
- * the set's files. Requests/s,
- * latency, CPU per request of the JVM and of nginx; for setup 6 the requests that reached the application; for
- * setup 16 the offloads and the receipts that came back for them (the filter's MBean, as for setup 6); and
- * the TIME-WAIT sockets towards Tomcat (evidence for nginx's upstream keep-alive). A non-2xx answer fails the run.
+ * order shuffled per round with the judged pairs next to each other ({@link Shuffle},
+ * {@link SmallPlan#NEIGHBOURHOODS}; its position recorded as {@code order}), one wrk run cycling through the set's
+ * files. Requests/s, latency, CPU per request of the JVM (its JIT compiler threads apart) and of nginx; for setup 6
+ * the requests that reached the application; for setup 16 the offloads and the receipts that came back for them
+ * (the filter's MBean, as for setup 6); and the TIME-WAIT sockets towards Tomcat (evidence for nginx's upstream
+ * keep-alive). A non-2xx answer fails the run.
  */
 public final class SmallFileWorkload implements Workload {
 
@@ -33,7 +34,7 @@ public final class SmallFileWorkload implements Workload {
         List<SmallCase> cases = SmallPlan.cases(rig.options());
         for (int r = 1; r <= rig.options().runs(); r++) {
             for (SmallCase k : cases) {
-                List<Setup> order = shuffle.order(k.setups(), k.workload(), r);
+                List<Setup> order = shuffle.order(k.setups(), SmallPlan.NEIGHBOURHOODS, k.workload(), r);
                 for (int i = 0; i < order.size(); i++) {
                     measure(rig, order.get(i), r, k, i + 1);
                 }
@@ -47,12 +48,16 @@ public final class SmallFileWorkload implements Workload {
         long b0 = counted ? rig.stats().cachedBackendRequests() : 0;
         BenchStats.ReceiptCounts r0 = s == Setup.RECEIPTS ? rig.stats().receiptCounts() : null;
         long j0 = rig.jvmTicks();
+        long jit0 = rig.jitTicks();
         long n0 = rig.nginxTicks();
         Wrk.Result res = rig.wrk(s, k.files(), c, rig.options().wrkSeconds());
         // with receipts, the CPU until the last lines are read: nginx flushes its buffered lines up to a second
         // after the client stopped, and the filter reads them then; both are the receipt path's cost
         BenchStats.ReceiptCounts r1 = r0 == null ? null : rig.stats().awaitReceipts(r0, RECEIPT_WAIT_MS);
-        long j = rig.jvmTicks() - j0;
+        // the JIT's compiler threads apart: with every setup in one JVM they work off their queue in whichever
+        // setup's seconds it reaches, for code of any setup (a warm-up a one-application JVM finishes; performance.md)
+        long jit = Math.max(0, rig.jitTicks() - jit0);
+        long j = Math.max(0, rig.jvmTicks() - j0 - jit);
         long n = rig.nginxTicks() - n0;
         String w = k.workload();
         RawResults out = rig.results();
@@ -85,6 +90,7 @@ public final class SmallFileWorkload implements Workload {
         out.value(w, s.id(), round, "p50_ms", res.p50Us() / 1000.0);
         out.value(w, s.id(), round, "p99_ms", res.p99Us() / 1000.0);
         out.value(w, s.id(), round, "jvm_us_per_req", rig.seconds(j) * 1e6 / res.requests());
+        out.value(w, s.id(), round, "jit_us_per_req", rig.seconds(jit) * 1e6 / res.requests());
         out.value(w, s.id(), round, "nginx_us_per_req", rig.seconds(n) * 1e6 / res.requests());
         // the servers' work per request (a shared machine's load moves it less than the rate)
         out.value(w, s.id(), round, "server_us_per_req", rig.seconds(j + n) * 1e6 / res.requests());

@@ -12,10 +12,25 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import dev.xaccel.bench.run.SmallPlan;
+
 class HeadlineRatiosTest {
 
     private static RoundRatios rounds(Double... r) {
         return new RoundRatios(List.of(r));
+    }
+
+    /** The round's order keeps each judged pair together: its baseline next to the setup judged against it. */
+    @Test
+    void everySmallFileRatioWithATargetIsAPairOfNeighbours() {
+        for (HeadlineRatios.Line l : HeadlineRatios.SMALL) {
+            if (Double.isNaN(l.cpu()) && Double.isNaN(l.rate())) {
+                continue;
+            }
+            boolean neighbours = SmallPlan.NEIGHBOURHOODS.stream().anyMatch(n -> n.get(0).id().equals(l.b())
+                    && n.subList(1, Math.min(3, n.size())).stream().anyMatch(s -> s.id().equals(l.a())));
+            assertTrue(neighbours, l.a() + " is judged against " + l.b() + " but not measured next to it");
+        }
     }
 
     @Test

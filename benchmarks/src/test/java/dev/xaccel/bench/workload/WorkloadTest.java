@@ -59,6 +59,44 @@ class WorkloadTest {
     }
 
     @Test
+    void aNeighbourhoodsBaselineIsMeasuredNextToItsFirstTwoPartnersInEveryRound() {
+        List<String> setups = List.of("tomcat", "default", "sendfile", "xaccel", "bare", "receipts", "static", "uds");
+        List<List<String>> hoods = List.of(List.of("bare", "xaccel", "receipts"),
+                List.of("default", "tomcat", "sendfile", "tomcat-nio"), List.of("static", "cached"),
+                List.of("xaccel", "uds"));
+        Shuffle shuffle = new Shuffle(42);
+        Set<List<String>> orders = new HashSet<>();
+        Set<Boolean> xaccelFirst = new HashSet<>();
+        Set<String> firsts = new HashSet<>();
+        for (int round = 1; round <= 20; round++) {
+            List<String> order = shuffle.order(setups, hoods, "small-c8", round);
+            assertEquals(setups.size(), order.size());
+            assertEquals(new HashSet<>(setups), new HashSet<>(order), "every setup once");
+            assertEquals(order, new Shuffle(42).order(setups, hoods, "small-c8", round), "the seed gives it again");
+            for (String[] pair : new String[][] {{"bare", "xaccel"}, {"bare", "receipts"}, {"default", "tomcat"},
+                {"default", "sendfile"}}) {
+                assertEquals(1, Math.abs(order.indexOf(pair[0]) - order.indexOf(pair[1])), pair[1] + " beside "
+                        + pair[0] + ": " + order);
+            }
+            xaccelFirst.add(order.indexOf("xaccel") < order.indexOf("bare"));
+            orders.add(order);
+            firsts.add(order.get(0));
+        }
+        assertEquals(Set.of(true, false), xaccelFirst, "a partner's side of its baseline is drawn");
+        assertTrue(orders.size() >= 18, orders.toString());
+        assertTrue(firsts.size() >= 4, "the units are shuffled: " + firsts);
+        // an element of two neighbourhoods belongs to the first: uds is not held next to xaccel
+        Set<Integer> udsToXaccel = new HashSet<>();
+        for (int round = 1; round <= 20; round++) {
+            List<String> order = shuffle.order(setups, hoods, "small-c64", round);
+            udsToXaccel.add(Math.abs(order.indexOf("uds") - order.indexOf("xaccel")));
+        }
+        assertTrue(udsToXaccel.size() > 2, udsToXaccel.toString());
+        assertEquals(List.of("static"), shuffle.order(List.of("static"), hoods, "small-c8", 1));
+        assertEquals(List.of(), shuffle.order(List.of(), hoods, "small-c8", 1));
+    }
+
+    @Test
     void noSetupAlwaysFollowsTheSameOne() {
         List<String> setups = List.of("a", "b", "c", "d", "e");
         Shuffle shuffle = new Shuffle(7);
