@@ -81,7 +81,7 @@ final class RemoteChecks {
                         + " without a valid presign");
             }
         }
-        code = http.status("http://127.0.0.1:" + rig.nginx().ports().xaccel() + redirect);
+        code = http.status("http://127.0.0.1:" + rig.nginx().ports().remote() + redirect);
         if (code != 404) {
             throw new BenchFailure("the internal remote location answered a direct request with " + code);
         }

@@ -70,7 +70,7 @@ public final class BenchNginx {
                 + " (static), :" + p.cached() + " (cached), :" + p.signed() + " (signed), :" + p.confined()
                 + " (confined), :" + p.bare() + " (bare), :" + p.uds() + " (uds, upstream "
                 + HopSetups.socketOfNginxPrefix(l.dir()) + "), :" + p.receipts() + " (receipts, lines to "
-                + l.receiptsFile() + ")");
+                + l.receiptsFile() + "), :" + p.remote() + " (remote setups)");
         return n;
     }
 

@@ -52,7 +52,8 @@ public final class BenchNginxConf {
 
     /** The placeholders of the listen ports in {@link #template}, in the order of {@link Ports}' components. */
     public static final List<String> PORT_PLACEHOLDERS = List.of("PROXIED_PORT", "XACCEL_PORT", "STATIC_PORT",
-            "CACHED_PORT", "SIGNED_PORT", "CONFINED_PORT", "BARE_PORT", "UDS_PORT", "RECEIPTS_SERVER_PORT");
+            "CACHED_PORT", "SIGNED_PORT", "CONFINED_PORT", "BARE_PORT", "UDS_PORT", "RECEIPTS_SERVER_PORT",
+            "REMOTE_PORT");
 
     /**
      * Everything the configuration depends on but the listen ports. Who nginx's workers run as is not in it: the
@@ -70,20 +71,23 @@ public final class BenchNginxConf {
             String linkSecret, int storePort) {
     }
 
-    /** The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6, 7, 8, 12 (bare), 13 (uds) and 16 (receipts). */
+    /**
+     * The listen ports (all on 127.0.0.1) of setups 2, 3, 4, 6, 7, 8, 12 (bare), 13 (uds), 16 (receipts) and the
+     * remote setups 9 and 11.
+     */
     public record Ports(int proxied, int xaccel, int statik, int cached, int signed, int confined, int bare,
-            int uds, int receipts) {
+            int uds, int receipts, int remote) {
 
         /** The ports of {@link #PORT_PLACEHOLDERS}, as {@code port} says for each. */
         static Ports of(ToIntFunction<String> port) {
             List<Integer> p = PORT_PLACEHOLDERS.stream().map(port::applyAsInt).toList();
             return new Ports(p.get(0), p.get(1), p.get(2), p.get(3), p.get(4), p.get(5), p.get(6), p.get(7),
-                    p.get(8));
+                    p.get(8), p.get(9));
         }
 
         /** The values of {@link #PORT_PLACEHOLDERS}. */
         Map<String, String> values() {
-            List<Integer> p = List.of(proxied, xaccel, statik, cached, signed, confined, bare, uds, receipts);
+            List<Integer> p = List.of(proxied, xaccel, statik, cached, signed, confined, bare, uds, receipts, remote);
             Map<String, String> values = new LinkedHashMap<>();
             for (int i = 0; i < p.size(); i++) {
                 values.put(PORT_PLACEHOLDERS.get(i), Integer.toString(p.get(i)));
@@ -145,7 +149,7 @@ public final class BenchNginxConf {
     public static String template(Path templates, Params p) {
         Blocks b = Blocks.of(templates, p);
         String remote = BenchRemoteConf.fill(read(templates.resolve(BenchRemoteConf.REMOTE_TEMPLATE)), p,
-                placeholder("XACCEL_PORT"));
+                placeholder("REMOTE_PORT"));
         String ng = p.prefix().toString();
         String data = p.dataRoot().toString();
         return """
@@ -190,15 +194,26 @@ public final class BenchNginxConf {
 
                     # (3) xaccel: the same proxy to context /accel (offload=auto) plus the marker header, and the \
                 internal
-                    #     location for the data root verbatim from docs/nginx/%s; the remote setups: the internal
-                    #     /_xaccel/remote/ location and its error locations verbatim from docs/nginx/%s
-                    #     (remote-offload asks /remote/files/NAME through location /), and setup store's /store/
+                    #     location for the data root verbatim from docs/nginx/%s; nothing else, so that
+                    #     setups 12, 13 and 16 differ from it in one thing each
                     server {
                         listen 127.0.0.1:${XACCEL_PORT};
                         location / {
                 %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
                         }
                 %s
+                    }
+
+                    # (9) and (11) the remote setups: setup 3's location / (remote-offload asks /remote/files/NAME \
+                through
+                    #     it), the internal /_xaccel/remote/ location and its error locations verbatim from
+                    #     docs/nginx/%s, and setup store's /store/. A server of their own: nginx tries every regex
+                    #     location for a request that matched a plain prefix; setup 3 is measured without that work
+                    server {
+                        listen 127.0.0.1:${REMOTE_PORT};
+                        location / {
+                %s            proxy_set_header X-Sendfile-Type X-Accel-Redirect;
+                        }
                 %s
                     }
 
@@ -241,8 +256,8 @@ public final class BenchNginxConf {
                 XACCEL_TEMPLATE, b.bufferSize(), b.busyBuffersSize(), b.receiptLogFormat(), p.tomcatPort(),
                 BenchRemoteConf.REMOTE_TEMPLATE, BenchRemoteConf.httpBlocks(remote),
                 PROXY,
-                XACCEL_TEMPLATE, BenchRemoteConf.REMOTE_TEMPLATE, PROXY, b.internalLocation(),
-                BenchRemoteConf.serverBlocks(remote, p.storePort()),
+                XACCEL_TEMPLATE, PROXY, b.internalLocation(),
+                BenchRemoteConf.REMOTE_TEMPLATE, PROXY, BenchRemoteConf.serverBlocks(remote, p.storePort()),
                 data,
                 CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES, b.cachedUpstream(), b.cachedZone(),
                 b.cachedServer(),

@@ -10,9 +10,10 @@ import dev.xaccel.bench.server.StoreAccount;
  * {@code docs/nginx/xaccel-remote.conf.template} like the other setups' blocks ({@link BenchNginxConf#block}): its
  * {@code map} of the stores to upstreams, the {@code upstream} of the store, the single-range {@code map} and the
  * {@code map}s of the valid conditional headers (all in {@code http {}}) and its internal {@code /_xaccel/remote/}
- * location with the named locations of the store's errors (in setup 3's server, whose {@code location /} already
- * proxies {@code /remote/files/…} to BenchServer with the marker). Setup store adds one location of the harness's
- * own: {@code /store/NAME?<presigned query>} is rewritten into that very internal location, so it measures the same
+ * location with the named locations of the store's errors (in a server of their own beside setup 3's, with its
+ * {@code location /}, which proxies {@code /remote/files/…} to BenchServer with the marker: setup 3 is measured
+ * without their regex location). Setup store adds one location of the harness's own:
+ * {@code /store/NAME?<presigned query>} is rewritten into that very internal location, so it measures the same
  * proxying without the application's round trip.
  */
 public final class BenchRemoteConf {
@@ -51,7 +52,7 @@ public final class BenchRemoteConf {
         return sb.toString();
     }
 
-    /** The blocks of setup 3's server: the internal location, its error locations, and setup store's rewrite. */
+    /** The blocks of the remote setups' server: the internal location, its error locations, setup store's rewrite. */
     static String serverBlocks(String remote, int storePort) {
         StringBuilder sb = new StringBuilder(block(remote, LOCATION));
         for (String status : ERROR_LOCATIONS) {

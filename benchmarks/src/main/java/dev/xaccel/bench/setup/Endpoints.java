@@ -36,9 +36,9 @@ public final class Endpoints {
         base.put(Setup.CACHED, url(ports.cached(), BenchNginxConf.CACHED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.SIGNED, url(ports.signed(), BenchServer.SIGNED_PREFIX.replaceFirst("/$", "")));
         base.put(Setup.CONFINED, url(ports.confined(), "/files"));
-        base.put(Setup.REMOTE_OFFLOAD, url(ports.xaccel(), "/remote/files"));
+        base.put(Setup.REMOTE_OFFLOAD, url(ports.remote(), "/remote/files"));
         base.put(Setup.REMOTE_DIRECT, url(tomcatPort, "/remote/files"));
-        base.put(Setup.STORE, url(ports.xaccel(), BenchRemoteConf.STORE_PREFIX));
+        base.put(Setup.STORE, url(ports.remote(), BenchRemoteConf.STORE_PREFIX));
         base.put(Setup.BARE, url(ports.bare(), BareAccelServlet.CONTEXT + "/files"));
         base.put(Setup.UDS, url(ports.uds(), "/accel/files"));
         base.put(Setup.SENDFILE, url(tomcatPort, "/sendfile/files"));

@@ -68,7 +68,7 @@ class BenchBoundaryIT {
             Setup.SIGNED, Setup.UDS);
     /** The setups of the benchmark's nginx. */
     private static final List<Setup> NGINX_SETUPS = List.of(Setup.PROXIED, Setup.XACCEL, Setup.STATIC, Setup.CACHED,
-            Setup.SIGNED, Setup.CONFINED, Setup.BARE, Setup.UDS);
+            Setup.SIGNED, Setup.CONFINED, Setup.BARE, Setup.UDS, Setup.REMOTE_OFFLOAD);
 
     private static final List<Caller> CALLERS = List.of(Caller.anonymous(),
             new Caller("wrong token", Map.of("Authorization", "Bearer " + TOKEN.substring(1))),
@@ -134,6 +134,20 @@ class BenchBoundaryIT {
         BoundaryCheck.Result result = BoundaryCheck.run(port, targets, CALLERS, secrets(setup));
         System.out.println("BenchBoundaryIT setup " + setup.id() + ": " + result.summary(0));
         assertTrue(result.findings().isEmpty(), setup.id() + ": " + result.summary(20));
+    }
+
+    /**
+     * The remote setups' server (setup 3's {@code location /} and the remote template's locations; here without a
+     * store, so its {@code /store/} rewrite answers 502, and without the {@code /remote} context): the same attack,
+     * no finding.
+     */
+    @Test
+    void theRemoteSetupsServerGivesNobodyAByteOfADataFile() throws Exception {
+        List<String> targets = BoundaryCorpus.targets(starts(Setup.REMOTE_OFFLOAD), goals());
+        BoundaryCheck.Result result = BoundaryCheck.run(port(Setup.REMOTE_OFFLOAD), targets, CALLERS,
+                secrets(Setup.REMOTE_OFFLOAD));
+        System.out.println("BenchBoundaryIT remote setups' server: " + result.summary(0));
+        assertTrue(result.findings().isEmpty(), result.summary(20));
     }
 
     @Test
