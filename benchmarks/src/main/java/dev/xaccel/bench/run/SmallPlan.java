@@ -48,7 +48,7 @@ public final class SmallPlan {
      * Measured next to each other in every round ({@code Shuffle}): each list's baseline first, then the setups
      * judged against it, those with a target first. The hop (xaccel and receipts beside the bare servlet), the
      * direct path (the filter and sendfile beside DefaultServlet) and nginx's own answers (cached decisions and
-     * signed links beside nginx static). The headline ratios with a target are these pairs (PlanTest).
+     * signed links beside nginx static). The headline ratios with a target are these pairs (HeadlineRatiosTest).
      */
     public static final List<List<Setup>> NEIGHBOURHOODS = List.of(
             List.of(Setup.BARE, Setup.XACCEL, Setup.RECEIPTS),

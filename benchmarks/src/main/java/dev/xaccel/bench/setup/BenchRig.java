@@ -59,7 +59,7 @@ public record BenchRig(BenchOptions options, Processes processes, Http http, Tom
     /**
      * The BenchServer JVM's JIT compiler threads' CPU ({@code C1 CompilerThre}, {@code C2 CompilerThre}: HotSpot's
      * names, cut to 15 characters). Part of {@link #jvmTicks()}; a small-file measurement counts it apart, because
-     * with every setup in one JVM the JIT compiles, in any setup's seconds, code that another setup ran.
+     * with every setup in one JVM the compilers work off their queue in whichever setup's seconds it reaches.
      */
     public long jitTicks() {
         return CpuTicks.ofThreads(tomcat.pid(), n -> n.equals("C1 CompilerThre") || n.equals("C2 CompilerThre"));
