@@ -137,7 +137,7 @@ public final class BenchDriver {
                 + (System.currentTimeMillis() / 1000 - start) + " s");
     }
 
-    /** The data, the BenchServer JVM and nginx, and the clients: everything the checks and workloads use. */
+    /** The data, the two BenchServer JVMs and nginx, and the clients: everything the checks and workloads use. */
     private BenchRig startServers(LoadWatch load, String secret, CpuPinning pinning) {
         DataSet data = DataSet.prepare(benchDir.resolve("work/data/files"), options.bigBytes(), options.smallCount(),
                 options.smallBytes(), options.size(), options.fileSets().subList(1, options.fileSets().size()));
@@ -153,15 +153,20 @@ public final class BenchDriver {
                         benchDir.resolve("work/data/store"), work, dev.xaccel.testsupport.Ports.freeLoopbackPort(),
                         secret().replace('/', '_'), pinning) : null;
         BenchStore store = starting == null ? null : starting.store();
-        TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(java, options.jvmOptions(),
-                classPath, benchDir.resolve("src/main/resources/bench-logging.properties"), data.dir(), work, token,
-                secret, links, TomcatServer.acceptFilterProtocol(), options.deferSeconds(), store, pinning));
+        Path logging = benchDir.resolve("src/main/resources/bench-logging.properties");
+        TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(TomcatServer.Role.APPLICATION,
+                java, options.jvmOptions(), classPath, logging, data.dir(), work, token, secret, links,
+                TomcatServer.acceptFilterProtocol(), options.deferSeconds(), store, pinning));
+        // the hop's setups in a JVM of their own: the hop as one application behind nginx pays for it
+        TomcatServer hop = TomcatServer.start(processes, new TomcatServer.Launch(TomcatServer.Role.HOP, java,
+                options.jvmOptions(), classPath, logging, data.dir(), work, token, secret, null, null,
+                options.deferSeconds(), null, pinning));
         if (starting != null) {
             starting.await(data);
         }
         BenchNginx nginx = BenchNginx.start(processes, new BenchNginx.Launch(root.resolve("docs/nginx"),
-                work.resolve("nginx"), tomcat.port(), data.dir(), secret, store == null ? 0 : store.port(),
-                tomcat.receiptsFile(), pinning));
+                work.resolve("nginx"), tomcat.port(), hop.port(), data.dir(), secret, store == null ? 0
+                        : store.port(), hop.receiptsFile(), pinning));
         if (!tomcat.hasXaccelConnector() && options.has(Setup.TOMCAT)) {
             throw new BenchFailure("setup tomcat needs the xaccel connector (xaccel-tomcat-connector), which this "
                     + "build lacks");
@@ -171,8 +176,8 @@ public final class BenchDriver {
             endpoints.store(store.baselineQueries(data, BenchRemoteConf.STORE_PREFIX, work.resolve("store-links.txt")),
                     work.resolve("store-links.txt"));
         }
-        BenchRig rig = new BenchRig(options, processes, http, tomcat, nginx, endpoints,
-                new BenchStats(http, tomcat.port()), data, token, work,
+        BenchRig rig = new BenchRig(options, processes, http, tomcat, hop, nginx, endpoints,
+                new BenchStats(http, tomcat.port()), new BenchStats(http, hop.port()), data, token, work,
                 new Wrk(processes, work, token, options.mainSet()), new Curl(processes, token),
                 new RawResults(work.resolve("raw.tsv")), load, Machine.clockTicks(processes), java, classPath, store,
                 secret, pinning);

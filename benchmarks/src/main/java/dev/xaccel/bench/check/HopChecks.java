@@ -14,7 +14,8 @@ import dev.xaccel.bench.setup.BenchStats;
  * the fixed header with an empty body (and only for plain names) behind the same auth filter as {@code /accel}
  * (401 without the token), and a request through the Unix-socket upstream
  * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
- * directly — which is what the filter does when it does not trust the connection. Setup 16 ({@code receipts}): a
+ * directly — which is what the filter does when it does not trust the connection. Setups 3, 13 and 16 reach the
+ * hop's JVM and not the other. Setup 16 ({@code receipts}): a
  * request through its nginx server is offloaded by the {@code /receipts} filter and receipted exactly once (nginx's
  * line reached the filter's UDP port and matched the identifier), and the identifier never reaches the client.
  */
@@ -33,7 +34,7 @@ public final class HopChecks {
     public static void verify(BenchRig rig, String gate) {
         Http http = rig.http();
         if (rig.options().has(Setup.BARE)) {
-            String sample = rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/" + SetupChecks.SAMPLE);
+            String sample = rig.hop().url(BareAccelServlet.CONTEXT + "/files/" + SetupChecks.SAMPLE);
             Http.Answer a = http.get(sample, BareAccelServlet.GATE_HEADER, gate, "Authorization",
                     "Bearer " + rig.token());
             String header = a.header("X-Accel-Redirect").orElse("");
@@ -47,7 +48,7 @@ public final class HopChecks {
             if (code != 401) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " without the token, not 401");
             }
-            code = http.get(rig.tomcat().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"),
+ code = http.get(rig.hop().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"),
                     BareAccelServlet.GATE_HEADER, gate, "Authorization", "Bearer " + rig.token()).status();
             if (code != 404 && code != 400) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");
@@ -59,13 +60,9 @@ public final class HopChecks {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " through setup 3's server");
             }
         }
-        if (rig.options().has(Setup.UDS)) {
-            long before = accelOffloaded(rig);
-            Http.Answer a = http.get(rig.endpoints().file(Setup.UDS, SetupChecks.SAMPLE), rig.auth());
-            long after = accelOffloaded(rig);
-            if (a.status() != 200 || after - before != 1) {
-                throw new BenchFailure("setup uds: " + a.status() + ", the /accel filter offloaded " + (after - before)
-                        + " requests instead of 1 (trustedProxies without unix? the socket not reached?)");
+        for (Setup s : Setup.HOP) {
+            if (rig.options().has(s) && s != Setup.BARE) {
+                reachesTheHopsJvmAlone(rig, s);
             }
         }
         if (rig.options().has(Setup.RECEIPTS)) {
@@ -75,22 +72,37 @@ public final class HopChecks {
 
     private static void receipts(BenchRig rig) {
         // nginx writes its lines a buffer at a time (flush=1s): the lines of the checks before this one first
-        BenchStats.ReceiptCounts before = rig.stats().awaitReceipts(new BenchStats.ReceiptCounts(0, 0, 0),
+        BenchStats.ReceiptCounts before = rig.hopStats().awaitReceipts(new BenchStats.ReceiptCounts(0, 0, 0),
                 RECEIPT_WAIT_MS);
         Http.Answer a = rig.http().get(rig.endpoints().file(Setup.RECEIPTS, SetupChecks.SAMPLE), rig.auth());
-        BenchStats.ReceiptCounts d = rig.stats().awaitReceipts(before, RECEIPT_WAIT_MS).since(before);
+        BenchStats.ReceiptCounts d = rig.hopStats().awaitReceipts(before, RECEIPT_WAIT_MS).since(before);
         if (a.status() != 200 || d.offloaded() != 1 || d.receipted() != 1) {
             throw new BenchFailure("setup receipts: " + a.status() + ", the /receipts filter offloaded "
                     + d.offloaded() + " and got " + d.receipted() + " receipts instead of 1 and 1 (nginx's receipt "
-                    + "lines not reaching " + rig.tomcat().receiptsFile() + "?)");
+                    + "lines not reaching " + rig.hop().receiptsFile() + "?)");
         }
         if (a.header("X-Xaccel-Receipt").isPresent()) {
             throw new BenchFailure("setup receipts: the receipt identifier reached the client");
         }
     }
 
-    /** The /accel filter's Offloaded counter (setups 3 and 10). */
-    static long accelOffloaded(BenchRig rig) {
-        return rig.stats().read().number("filter/accel", "Offloaded");
+    /**
+     * A request of setup {@code s} (3, 13 or 16) is offloaded by its filter in the hop's JVM, and the other JVM's
+     * filter of that context offloads nothing: the hop is measured in its JVM alone. For setup 13 it also shows that
+     * the filter trusts the Unix socket (a filter that does not serves the file itself, unoffloaded).
+     */
+    private static void reachesTheHopsJvmAlone(BenchRig rig, Setup s) {
+        String filter = s == Setup.RECEIPTS ? "filter/receipts" : "filter/accel";
+        long hop0 = rig.hopStats().read().number(filter, "Offloaded");
+        long other0 = rig.stats().read().number(filter, "Offloaded");
+        Http.Answer a = rig.http().get(rig.endpoints().file(s, SetupChecks.SAMPLE), rig.auth());
+        long hop = rig.hopStats().read().number(filter, "Offloaded") - hop0;
+        long other = rig.stats().read().number(filter, "Offloaded") - other0;
+        if (a.status() != 200 || hop != 1 || other != 0) {
+            throw new BenchFailure("setup " + s.id() + ": " + a.status() + ", the hop's JVM offloaded " + hop
+                    + " requests and the other JVM " + other + ", instead of 1 and 0 (upstream tomcat_hop not "
+                    + "reached?" + (s == Setup.UDS ? " trustedProxies without unix? the socket not reached?" : "")
+                    + ")");
+        }
     }
 }

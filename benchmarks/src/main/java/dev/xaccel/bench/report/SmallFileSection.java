@@ -110,8 +110,9 @@ final class SmallFileSection {
         md.append("`wrk --latency` with a Lua script that cycles through the files; every request carries the ")
                 .append("token (nginx static and signed links ignore it; signed links cycle through 100 signed URLs). ")
                 .append("CPU per request from /proc like above, in µs; the JVM's without its JIT compiler threads, ")
-                .append("shown apart (with every setup in one JVM they compile in whichever setup's seconds their ")
-                .append("queue reaches).\n\n");
+                .append("shown apart (they compile in whichever setup's seconds their queue reaches). Setups 3, 12, ")
+                .append("13 and 16 run in a JVM of their own (the hop as one application pays for it); the CPU of ")
+                .append("both JVMs counts for every setup.\n\n");
         md.append("| concurrency | setup | req/s | p50 ms | p99 ms | JVM CPU µs/req | nginx CPU µs/req | ")
                 .append("JIT compilers µs/req (not counted) |\n|---:|---|---:|---:|---:|---:|---:|---:|\n");
         List<String> others = new ArrayList<>();

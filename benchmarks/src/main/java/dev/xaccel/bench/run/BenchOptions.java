@@ -175,7 +175,7 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                                         (default all; cached, signed, bare, uds and receipts run in the small-file
                                         workload only)
                   --jmh "OPTS"          JMH options (default "%s")
-                  --jvm "OPTS"          the BenchServer JVM's options (default "%s")
+                  --jvm "OPTS"          the BenchServer JVMs' options (default "%s")
                   --out DIR             where <date>.md/.svg/.tsv go (default benchmarks/results)
                   --offline             build with mvn -o
                   --no-pin              do not pin (default: the client on one CPU, the servers on the others,

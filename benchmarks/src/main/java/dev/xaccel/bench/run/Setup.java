@@ -53,6 +53,11 @@ public enum Setup {
      */
     RECEIPTS("receipts", true, "(16) xaccel with delivery receipts (receipts=<nginx's buffered log file>)");
 
+    /**
+     * The hop's setups: their requests reach a BenchServer JVM of their own ({@code TomcatServer.Role.HOP}), which
+     * no other setup's request reaches.
+     */
+    public static final java.util.Set<Setup> HOP = java.util.EnumSet.of(XACCEL, BARE, UDS, RECEIPTS);
     /** The setups that need the S3 store. */
     public static final java.util.Set<Setup> REMOTE = java.util.EnumSet.of(REMOTE_OFFLOAD, REMOTE_DIRECT, STORE);
 

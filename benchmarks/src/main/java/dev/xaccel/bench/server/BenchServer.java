@@ -23,7 +23,8 @@ import dev.xaccel.testsupport.servlet.WebApp;
 import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
 
 /**
- * The Tomcat side of every benchmark setup, in one JVM, bound to 127.0.0.1 on free ports:
+ * The Tomcat side of the benchmark setups, bound to 127.0.0.1 on free ports; a run starts it twice (the hop's JVM and
+ * the others', {@code TomcatServer.Role}), each with every context:
  * <ul>
  * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
  * mode with {@code offload=never} (the filter streams the file itself: setups 1 (on the {@code --xaccel-protocol}

@@ -14,7 +14,7 @@ import dev.xaccel.bench.system.Processes;
 import dev.xaccel.testsupport.nginx.NginxServer;
 
 /**
- * The one nginx of setups 2, 3, 4, 6, 7 and 8: the project's shared {@link NginxServer} (in the foreground, free
+ * The one nginx of every setup but the direct ones: the project's shared {@link NginxServer} (in the foreground, free
  * loopback ports for the six servers with a retry when one is taken meanwhile, ready when every port accepts, who
  * the workers run as by {@code NginxUser}) with {@link BenchNginxConf#template}'s configuration. Its PID is in the
  * run's {@link Processes}, so that it is stopped with everything else, also on failure or Ctrl-C.
@@ -22,13 +22,13 @@ import dev.xaccel.testsupport.nginx.NginxServer;
 public final class BenchNginx {
 
     /**
-     * Where and with what: the shipped templates, nginx's own directory, the BenchServer, the data, the secret, the
-     * S3 store's port (0: none), the file of setup 16's receipt lines, and the servers' CPUs (master and workers
-     * pinned to them once started; {@code worker_processes auto} counts the machine's cores, as in every earlier
-     * run).
+     * Where and with what: the shipped templates, nginx's own directory, the two BenchServers (the hop's and the
+     * others'), the data, the secret, the S3 store's port (0: none), the file of setup 16's receipt lines, and the
+     * servers' CPUs (master and workers pinned to them once started; {@code worker_processes auto} counts the
+     * machine's cores, as in every earlier run).
      */
-    public record Launch(Path templates, Path dir, int tomcatPort, Path data, String linkSecret, int storePort,
-            Path receiptsFile, CpuPinning pinning) {
+    public record Launch(Path templates, Path dir, int tomcatPort, int hopPort, Path data, String linkSecret,
+            int storePort, Path receiptsFile, CpuPinning pinning) {
     }
 
     private final NginxServer nginx;
@@ -46,7 +46,7 @@ public final class BenchNginx {
         String template;
         try {
             template = BenchNginxConf.template(l.templates(), new BenchNginxConf.Params(shortVersion(version),
-                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.data(), l.linkSecret(),
+                    Machine.cores(), l.dir().toAbsolutePath(), l.tomcatPort(), l.hopPort(), l.data(), l.linkSecret(),
                     l.storePort()));
             ReceiptSetup.writeInclude(l.templates(), l.dir(), l.receiptsFile());
         } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException e) {

@@ -62,12 +62,13 @@ public final class BenchNginxConf {
      * @param nginxVersion e.g. {@code 1.22.1}, for the header comment
      * @param cores        what {@code worker_processes auto} means here, for the header comment
      * @param prefix       nginx's own directory: pid file, error log, temp paths ({@code -p})
-     * @param tomcatPort   the BenchServer's connector
+     * @param tomcatPort   the BenchServer's connector (setups 2, 6 and the remote setups' application)
+     * @param hopPort      the hop's BenchServer's connector (setups 3, 12 and 16; 13 reaches it by its socket)
      * @param dataRoot     the data directory, absolute, without trailing slash
      * @param linkSecret   the signed-link secret shared with the filter
      * @param storePort    the S3 store of the remote setups, or 0 when none runs
      */
-    public record Params(String nginxVersion, int cores, Path prefix, int tomcatPort, Path dataRoot,
+    public record Params(String nginxVersion, int cores, Path prefix, int tomcatPort, int hopPort, Path dataRoot,
             String linkSecret, int storePort) {
     }
 
@@ -180,6 +181,12 @@ public final class BenchNginxConf {
                         server 127.0.0.1:%d;
                         keepalive 64;
                     }
+                    # the hop's setups (3, 12, 16) reach a BenchServer JVM of their own (BenchDriver): what one
+                    # application pays for the hop, without the other setups' code in its JIT's profile
+                    upstream tomcat_hop {
+                        server 127.0.0.1:%d;
+                        keepalive 64;
+                    }
 
                     # remote setups: the store map, the store's upstream and the range map verbatim from
                     # docs/nginx/%s
@@ -204,11 +211,11 @@ public final class BenchNginxConf {
                 %s
                     }
 
-                    # (9) and (11) the remote setups: setup 3's location / (remote-offload asks /remote/files/NAME \
-                through
-                    #     it), the internal /_xaccel/remote/ location and its error locations verbatim from
-                    #     docs/nginx/%s, and setup store's /store/. A server of their own: nginx tries every regex
-                    #     location for a request that matched a plain prefix; setup 3 is measured without that work
+                    # (9) and (11) the remote setups: setup 3's location / towards upstream tomcat (remote-offload
+                    #     asks /remote/files/NAME through it), the internal /_xaccel/remote/ location and its error
+                    #     locations verbatim from docs/nginx/%s, and setup store's /store/. A server of their
+                    #     own: nginx tries every regex location for a request that matched a plain prefix; setup 3 is
+                    #     measured without that work
                     server {
                         listen 127.0.0.1:${REMOTE_PORT};
                         location / {
@@ -254,18 +261,18 @@ public final class BenchNginxConf {
                 %s}
                 """.formatted(p.nginxVersion(), p.cores(), ng, ng, ng, ng, ng, ng, ng,
                 XACCEL_TEMPLATE, b.bufferSize(), b.busyBuffersSize(), b.receiptLogFormat(), p.tomcatPort(),
-                BenchRemoteConf.REMOTE_TEMPLATE, BenchRemoteConf.httpBlocks(remote),
+                p.hopPort(), BenchRemoteConf.REMOTE_TEMPLATE, BenchRemoteConf.httpBlocks(remote),
                 PROXY,
-                XACCEL_TEMPLATE, PROXY, b.internalLocation(),
+                XACCEL_TEMPLATE, HOP_PROXY, b.internalLocation(),
                 BenchRemoteConf.REMOTE_TEMPLATE, PROXY, BenchRemoteConf.serverBlocks(remote, p.storePort()),
                 data,
                 CACHED_TEMPLATE, CACHED_PREFIX, BenchServer.CACHED_EXPIRES, b.cachedUpstream(), b.cachedZone(),
                 b.cachedServer(),
                 SIGNED_TEMPLATE, b.signedLocation(),
                 XACCEL_TEMPLATE, b.confinement(), data,
-                HopSetups.nginxServers(PROXY, b.internalLocation(), HopSetups.socketOfNginxPrefix(p.prefix()),
+                HopSetups.nginxServers(HOP_PROXY, b.internalLocation(), HopSetups.socketOfNginxPrefix(p.prefix()),
                         p.linkSecret())
-                        + ReceiptSetup.nginxServer(PROXY, b.hideReceipt(), ReceiptSetup.internalLocation(
+                        + ReceiptSetup.nginxServer(HOP_PROXY, b.hideReceipt(), ReceiptSetup.internalLocation(
                                 b.internalLocation(), ReceiptSetup.include(p.prefix()))));
     }
 
@@ -278,6 +285,9 @@ public final class BenchNginxConf {
                         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
                         proxy_set_header X-Forwarded-Proto $scheme;
             """;
+
+    /** The same towards the hop's BenchServer ({@code upstream tomcat_hop}): setups 3, 12 and 16. */
+    static final String HOP_PROXY = PROXY.replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_hop;");
 
     /**
      * A template filled for one server of the benchmark, its {@code NGINX_PORT} being {@code listenPort} (a

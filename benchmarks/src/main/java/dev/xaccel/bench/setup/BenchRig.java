@@ -24,10 +24,12 @@ import dev.xaccel.bench.system.Processes;
  * @param options    the command line
  * @param processes  every process of the run
  * @param http       HTTP client for checks and stats
- * @param tomcat     the BenchServer JVM
+ * @param tomcat     the BenchServer JVM of every setup but the hop's
+ * @param hop        the hop's BenchServer JVM ({@link Setup#HOP})
  * @param nginx      the benchmark's nginx
  * @param endpoints  where each setup serves the data
- * @param stats      the BenchServer's counters
+ * @param stats      {@code tomcat}'s counters
+ * @param hopStats   {@code hop}'s counters
  * @param data       the files served
  * @param token      the bearer token the auth filter accepts
  * @param work       the run's scratch directory (logs, downloads for checks)
@@ -42,9 +44,10 @@ import dev.xaccel.bench.system.Processes;
  * @param secret     the run's secret: the signed links' and the bare servlet's gate ({@link BareAccelServlet})
  * @param pinning    the client's and the servers' CPUs (a server a workload starts goes through it)
  */
-public record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, BenchNginx nginx,
-        Endpoints endpoints, BenchStats stats, DataSet data, String token, Path work, Wrk wrk, Curl curl,
-        RawResults results, LoadWatch load, int clockTicks, String java, String classPath, BenchStore store,
+public record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, TomcatServer hop,
+        BenchNginx nginx, Endpoints endpoints, BenchStats stats, BenchStats hopStats, DataSet data, String token,
+        Path work, Wrk wrk, Curl curl, RawResults results, LoadWatch load, int clockTicks, String java,
+        String classPath, BenchStore store,
         String secret, CpuPinning pinning) {
 
     /** The header that passes the token. */
@@ -52,17 +55,35 @@ public record BenchRig(BenchOptions options, Processes processes, Http http, Tom
         return new String[] {"Authorization", "Bearer " + token};
     }
 
-    public long jvmTicks() {
-        return CpuTicks.of(List.of(tomcat.pid()));
+    /** The BenchServer that serves setup {@code s}'s requests. */
+    public TomcatServer server(Setup s) {
+        return Setup.HOP.contains(s) ? hop : tomcat;
+    }
+
+    /** The counters of the BenchServer that serves setup {@code s}. */
+    public BenchStats stats(Setup s) {
+        return Setup.HOP.contains(s) ? hopStats : stats;
     }
 
     /**
-     * The BenchServer JVM's JIT compiler threads' CPU ({@code C1 CompilerThre}, {@code C2 CompilerThre}: HotSpot's
+     * Both BenchServer JVMs' CPU: a measurement counts the idle one's too (its pollers' wake-ups), the same for
+     * every setup, so that nothing the servers do escapes the figure.
+     */
+    public long jvmTicks() {
+        return CpuTicks.of(List.of(tomcat.pid(), hop.pid()));
+    }
+
+    /**
+     * The BenchServer JVMs' JIT compiler threads' CPU ({@code C1 CompilerThre}, {@code C2 CompilerThre}: HotSpot's
      * names, cut to 15 characters). Part of {@link #jvmTicks()}; a small-file measurement counts it apart, because
-     * with every setup in one JVM the compilers work off their queue in whichever setup's seconds it reaches.
+     * the compilers work off their queue in whichever setup's seconds it reaches.
      */
     public long jitTicks() {
-        return CpuTicks.ofThreads(tomcat.pid(), n -> n.equals("C1 CompilerThre") || n.equals("C2 CompilerThre"));
+        return jit(tomcat) + jit(hop);
+    }
+
+    private static long jit(TomcatServer server) {
+        return CpuTicks.ofThreads(server.pid(), n -> n.equals("C1 CompilerThre") || n.equals("C2 CompilerThre"));
     }
 
     public long nginxTicks() {

@@ -8,10 +8,10 @@ import dev.xaccel.bench.server.BareAccelServlet;
 /**
  * The two setups of the hop from nginx to Tomcat (issue 15): {@code bare}, nginx in front of
  * {@link BareAccelServlet} through the same upstream as setup 3 (the floor of the round trip), and {@code uds},
- * setup 3 with nginx reaching Tomcat over a Unix domain socket (Tomcat's {@code unixDomainSocketPath}, nginx's
- * {@code server unix:...}) instead of loopback TCP, with the same upstream keep-alive and the same proxy lines.
- * The socket file lies in the run's directory ({@link #socket}); both nginx and the BenchServer derive it from
- * there, so that nothing else has to carry it.
+ * setup 3 with nginx reaching the hop's BenchServer over a Unix domain socket (Tomcat's
+ * {@code unixDomainSocketPath}, nginx's {@code server unix:...}) instead of loopback TCP, with the same upstream
+ * keep-alive and the same proxy lines. The socket file lies in the run's directory ({@link #socket}); both nginx and
+ * the BenchServer derive it from there, so that nothing else has to carry it.
  */
 public final class HopSetups {
 
@@ -44,9 +44,9 @@ public final class HopSetups {
      * first) and the internal location of the template, as in setup 3.
      */
     static String nginxServers(String proxyLines, String internalLocation, Path socket, String gate) {
-        String unixProxy = proxyLines.replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;");
+        String unixProxy = proxyLines.replace("proxy_pass http://tomcat_hop;", "proxy_pass http://tomcat_unix;");
         if (unixProxy.equals(proxyLines)) {
-            throw new IllegalStateException("the proxy lines have no 'proxy_pass http://tomcat;'");
+            throw new IllegalStateException("the proxy lines have no 'proxy_pass http://tomcat_hop;'");
         }
         return """
 

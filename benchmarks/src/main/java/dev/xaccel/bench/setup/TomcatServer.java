@@ -19,8 +19,9 @@ import dev.xaccel.bench.system.CpuPinning;
 import dev.xaccel.bench.system.Processes;
 
 /**
- * The BenchServer JVM (one embedded Tomcat for setups 1, 5 and the backends of 2, 3 and 6, plus the accept-filter
- * workload's connectors), started as a process and ready once it has written its ports to the ready file.
+ * A BenchServer JVM (an embedded Tomcat), started as a process and ready once it has written its ports to the ready
+ * file. A run starts two ({@link Role}): the hop's, which only setups 3, 12, 13 and 16 reach, and the one of every
+ * other setup (1, 5, 10, 14, 15 and the backends of 2, 6 and 9, plus the accept-filter workload's connectors).
  */
 public final class TomcatServer {
 
@@ -37,10 +38,36 @@ public final class TomcatServer {
 
     private static final long START_TIMEOUT_MS = 60_000;
 
-    /** How to start it. */
-    public record Launch(String java, List<String> jvmOptions, String classPath, Path loggingConfig, Path data,
-            Path work, String token, String linkSecret, Path linksOut, String acceptFilterProtocol, int deferSeconds,
-            BenchStore store, CpuPinning pinning) {
+    /**
+     * Which of the two. The hop's JVM serves nothing but the hop's contexts' requests, so that what its JIT compiles
+     * is what one application behind nginx runs (with every setup in one JVM, setups taking turns deoptimised each
+     * other's code: docs/performance.md); it alone has the Unix socket (setup 13).
+     */
+    public enum Role {
+        /** Setups 1, 2, 5, 6, 9, 10, 14, 15 and the accept-filter workload: {@code tomcat.log}. */
+        APPLICATION("tomcat"),
+        /** Setups 3, 12, 13 and 16: {@code hop.log}. */
+        HOP("hop");
+
+        private final String name;
+
+        Role(String name) {
+            this.name = name;
+        }
+
+        /** The stem of its log, ready file and work directory in the run's directory. */
+        public String fileName() {
+            return name;
+        }
+    }
+
+    /**
+     * How to start it; {@code linksOut}, {@code acceptFilterProtocol} and {@code store} may be null (the hop's JVM
+     * has none of them).
+     */
+    public record Launch(Role role, String java, List<String> jvmOptions, String classPath, Path loggingConfig,
+            Path data, Path work, String token, String linkSecret, Path linksOut, String acceptFilterProtocol,
+            int deferSeconds, BenchStore store, CpuPinning pinning) {
     }
 
     private final Process process;
@@ -74,18 +101,23 @@ public final class TomcatServer {
     }
 
     public static TomcatServer start(Processes processes, Launch l) {
-        Path ready = l.work().resolve("tomcat.ready");
-        Path log = l.work().resolve("tomcat.log");
+        Path ready = l.work().resolve(l.role().fileName() + ".ready");
+        Path log = l.work().resolve(l.role().fileName() + ".log");
         List<String> cmd = new ArrayList<>(List.of(l.java()));
         cmd.addAll(l.jvmOptions());
         cmd.addAll(List.of("-Djava.util.logging.config.file=" + l.loggingConfig(), "-cp", l.classPath(),
-                BenchServer.class.getName(), "--data", l.data().toString(), "--work", l.work().resolve("tomcat")
-                        .toString(), "--ready", ready.toString(), "--token", l.token(),
-                "--link-secret", "${env:" + SECRET_ENV + "}", "--links-out", l.linksOut().toString()));
+                BenchServer.class.getName(), "--data", l.data().toString(), "--work", l.work().resolve(
+                        l.role().fileName()).toString(), "--ready", ready.toString(), "--token", l.token(),
+                "--link-secret", "${env:" + SECRET_ENV + "}"));
+        if (l.linksOut() != null) {
+            cmd.addAll(List.of("--links-out", l.linksOut().toString()));
+        }
         for (String p : PLAIN_PROPS) {
             cmd.addAll(List.of("--plain-prop", p));
         }
-        cmd.addAll(List.of("--uds", HopSetups.socket(l.work()).toString()));
+        if (l.role() == Role.HOP) {
+            cmd.addAll(List.of("--uds", HopSetups.socket(l.work()).toString()));
+        }
         if (l.acceptFilterProtocol() != null) {
             // setup 1's connector: the xaccel protocol without accept filter, tuned like the plain one
             cmd.addAll(List.of("--xaccel-protocol", l.acceptFilterProtocol()));
@@ -100,14 +132,16 @@ public final class TomcatServer {
             cmd.addAll(List.of("--store-endpoint", l.store().endpoint()));
             env.put(StoreAccount.SECRET_ENV, l.store().secret());
         }
-        Log.info("starting Tomcat (BenchServer)" + (l.acceptFilterProtocol() == null ? ""
+        String what = l.role() == Role.HOP ? "the hop's Tomcat" : "Tomcat";
+        Log.info("starting " + what + " (BenchServer)" + (l.acceptFilterProtocol() == null ? ""
                 : " with the accept-filter connector " + l.acceptFilterProtocol()));
         Process p = processes.start(l.pinning().server(cmd), env, log);
-        TomcatServer t = new TomcatServer(p, awaitReady(p, ready, log, "Tomcat"));
-        Log.info("Tomcat pid " + t.pid() + " on 127.0.0.1:" + t.port + (t.xaccelPort.isPresent()
-                ? ", xaccel connector on " + t.xaccelPort.getAsInt() : "") + " (accept workload: plain connector "
-                + t.acceptPlainPort + (t.acceptFilterPort.isPresent() ? ", accept-filter connector "
-                        + t.acceptFilterPort.getAsInt() : "") + ")");
+        TomcatServer t = new TomcatServer(p, awaitReady(p, ready, log, what));
+        Log.info(what + " pid " + t.pid() + " on 127.0.0.1:" + t.port + (t.xaccelPort.isPresent()
+                ? ", xaccel connector on " + t.xaccelPort.getAsInt() : "") + (l.role() == Role.HOP
+                        ? " and " + HopSetups.socket(l.work()) : " (accept workload: plain connector "
+                        + t.acceptPlainPort + (t.acceptFilterPort.isPresent() ? ", accept-filter connector "
+                                + t.acceptFilterPort.getAsInt() : "") + ")"));
         return t;
     }
 

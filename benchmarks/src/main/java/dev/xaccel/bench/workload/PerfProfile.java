@@ -66,13 +66,13 @@ public final class PerfProfile implements Workload {
     private static String section(BenchRig rig, Setup s, int c, Path data) {
         Processes p = rig.processes();
         String f = data.toString();
-        long jvm = rig.tomcat().pid();
+        long jvm = rig.server(s).pid();
         StringBuilder sb = new StringBuilder();
         sb.append("== setup ").append(s.id()).append(", wrk concurrency ").append(c)
                 .append(": share of all CPU samples (both cores)\n");
         lines(sb, PerfSummary.byProcess(p.stdout(List.of("perf", "script", "-i", f, "-F", "comm,pid")), jvm,
                 new HashSet<>(rig.nginx().pids())));
-        sb.append("-- Tomcat JVM by binary (kernel = system calls, network, page cache; [JIT] = compiled Java)\n");
+        sb.append("-- its Tomcat JVM by binary (kernel = system calls, network, page cache; [JIT] = compiled Java)\n");
         lines(sb, PerfSummary.byBinary(p.stdout(List.of("perf", "report", "-i", f, "--stdio", "--pid",
                 Long.toString(jvm), "--sort", "dso,sym")), 6));
         sb.append("-- nginx by binary\n");
@@ -87,11 +87,13 @@ public final class PerfProfile implements Workload {
 
     /** JIT symbols for perf (JDK 17+); without them compiled frames stay anonymous, which is no reason to stop. */
     private static void perfMap(BenchRig rig) {
-        try {
-            rig.processes().run(List.of(Path.of(rig.java()).resolveSibling("jcmd").toString(),
-                    Long.toString(rig.tomcat().pid()), "Compiler.perfmap"));
-        } catch (BenchFailure e) {
-            Log.info("jcmd Compiler.perfmap failed: " + e.getMessage());
+        for (long pid : List.of(rig.tomcat().pid(), rig.hop().pid())) {
+            try {
+                rig.processes().run(List.of(Path.of(rig.java()).resolveSibling("jcmd").toString(),
+                        Long.toString(pid), "Compiler.perfmap"));
+            } catch (BenchFailure e) {
+                Log.info("jcmd Compiler.perfmap failed: " + e.getMessage());
+            }
         }
     }
 

@@ -46,16 +46,16 @@ public final class SmallFileWorkload implements Workload {
         int c = k.concurrency();
         boolean counted = s == Setup.CACHED;
         long b0 = counted ? rig.stats().cachedBackendRequests() : 0;
-        BenchStats.ReceiptCounts r0 = s == Setup.RECEIPTS ? rig.stats().receiptCounts() : null;
+        BenchStats.ReceiptCounts r0 = s == Setup.RECEIPTS ? rig.stats(s).receiptCounts() : null;
         long j0 = rig.jvmTicks();
         long jit0 = rig.jitTicks();
         long n0 = rig.nginxTicks();
         Wrk.Result res = rig.wrk(s, k.files(), c, rig.options().wrkSeconds());
         // with receipts, the CPU until the last lines are read: nginx flushes its buffered lines up to a second
         // after the client stopped, and the filter reads them then; both are the receipt path's cost
-        BenchStats.ReceiptCounts r1 = r0 == null ? null : rig.stats().awaitReceipts(r0, RECEIPT_WAIT_MS);
-        // the JIT's compiler threads apart: with every setup in one JVM they work off their queue in whichever
-        // setup's seconds it reaches, for code of any setup (a warm-up a one-application JVM finishes; performance.md)
+        BenchStats.ReceiptCounts r1 = r0 == null ? null : rig.stats(s).awaitReceipts(r0, RECEIPT_WAIT_MS);
+        // the JIT's compiler threads apart: they work off their queue in whichever setup's seconds it reaches, for
+        // code of any setup of their JVM (a warm-up a one-application JVM finishes; performance.md)
         long jit = Math.max(0, rig.jitTicks() - jit0);
         long j = Math.max(0, rig.jvmTicks() - j0 - jit);
         long n = rig.nginxTicks() - n0;
@@ -98,7 +98,7 @@ public final class SmallFileWorkload implements Workload {
         // client-side TIME-WAIT sockets towards Tomcat's port (closed connections of the last 60 s, from nginx or
         // from wrk): a new upstream connection per request would leave thousands, the keep-alive pool about none
         out.count(w, s.id(), round, "time_wait_to_tomcat",
-                TcpSockets.toRemotePort(TcpSockets.TIME_WAIT, rig.tomcat().port()));
+                TcpSockets.toRemotePort(TcpSockets.TIME_WAIT, rig.server(s).port()));
         rig.load().note();
         Log.info(String.format(Locale.ROOT, "%s %s round %d: %.6f req/s, p99 %d us%s", w, s.id(), round, rps,
                 res.p99Us(), (counted ? ", " + backend + " of " + res.requests() + " requests reached the application"

@@ -13,7 +13,7 @@ import dev.xaccel.bench.setup.DataSet;
 
 /**
  * Not recorded: one large download (when the large-file workload runs), then sweeps of some seconds of wrk per setup
- * until the BenchServer JVM's JIT has settled, and the accept-filter connectors once each, so that no measured round
+ * until the BenchServer JVMs' JIT has settled, and the accept-filter connectors once each, so that no measured round
  * pays for compilation. One sweep was not enough: with the servers on one CPU the compilers share it with Tomcat,
  * and the first rounds after a single sweep measured up to twice the CPU per request of the later ones.
  */
@@ -39,13 +39,13 @@ public final class Warmup implements Workload {
             }
         }
         for (int sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
-            long compiled = rig.stats().compilationMillis();
+            long compiled = compilationMillis(rig);
             long start = System.nanoTime();
             for (Setup s : o.setups()) {
                 rig.wrk(s, 8, secs);
             }
             double millis = (System.nanoTime() - start) / 1e6;
-            double share = (rig.stats().compilationMillis() - compiled) / millis;
+            double share = (compilationMillis(rig) - compiled) / millis;
             boolean settled = share < SETTLED_SHARE;
             Log.info(String.format(Locale.ROOT, "warm-up sweep %d: the JIT compiled for %.1f %% of its %.0f s%s",
                     sweep, share * 100, millis / 1000, settled ? ": settled" : ""));
@@ -59,5 +59,10 @@ public final class Warmup implements Workload {
             rig.wrk().run(AcceptFilterWorkload.base(rig.tomcat().acceptPlainPort()), 4, secs,
                     Optional.empty());
         }
+    }
+
+    /** Both BenchServer JVMs' compilation time (they compile side by side, on the servers' CPU). */
+    private static long compilationMillis(BenchRig rig) {
+        return rig.stats().compilationMillis() + rig.hopStats().compilationMillis();
     }
 }

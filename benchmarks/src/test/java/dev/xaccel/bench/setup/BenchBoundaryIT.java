@@ -94,13 +94,18 @@ class BenchBoundaryIT {
         Path work = Files.createDirectories(dir.resolve("work"));
         Path links = work.resolve("signed-links.txt");
         processes = new Processes();
-        TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), List.of("-Xmx128m"),
-                System.getProperty("java.class.path"), Path.of("src/main/resources/bench-logging.properties")
-                        .toAbsolutePath(), data, work, TOKEN, LINK_SECRET, links, null, 30, null,
-                CpuPinning.off("the boundary test measures nothing")));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path logging = Path.of("src/main/resources/bench-logging.properties").toAbsolutePath();
+        CpuPinning off = CpuPinning.off("the boundary test measures nothing");
+        // the two JVMs of a run, as BenchDriver starts them: the hop's servers reach the hop's
+        TomcatServer tomcat = TomcatServer.start(processes, new TomcatServer.Launch(TomcatServer.Role.APPLICATION,
+                java, List.of("-Xmx128m"), System.getProperty("java.class.path"), logging, data, work, TOKEN,
+                LINK_SECRET, links, null, 30, null, off));
+        TomcatServer hop = TomcatServer.start(processes, new TomcatServer.Launch(TomcatServer.Role.HOP, java,
+                List.of("-Xmx128m"), System.getProperty("java.class.path"), logging, data, work, TOKEN, LINK_SECRET,
+                null, null, 30, null, off));
         nginx = BenchNginx.start(processes, new BenchNginx.Launch(TEMPLATES, work.resolve("nginx"), tomcat.port(),
-                data, LINK_SECRET, 0, tomcat.receiptsFile(), CpuPinning.off("the boundary test measures nothing")));
+                hop.port(), data, LINK_SECRET, 0, hop.receiptsFile(), off));
         endpoints = new Endpoints(tomcat.port(), tomcat.directPort(), nginx.ports(), links);
         conf = Files.readString(nginx.conf(), StandardCharsets.UTF_8);
         signedLink = Files.readAllLines(links).stream().filter(l -> l.contains("/" + LINKED + "?")).findFirst()

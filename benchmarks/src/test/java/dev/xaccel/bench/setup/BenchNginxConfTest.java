@@ -31,7 +31,7 @@ class BenchNginxConfTest {
             20006, 20007, 20008, 20010, 20011);
 
     private static BenchNginxConf.Params params(Path prefix, Path data) {
-        return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, data, SECRET, 20009);
+        return new BenchNginxConf.Params("1.22.1", 2, prefix, 20000, 20012, data, SECRET, 20009);
     }
 
     /** The template with its variables filled by plain string replacement (independent of the composer). */
@@ -248,8 +248,8 @@ class BenchNginxConfTest {
     /**
      * Setups 12 and 13 differ from setup 3 in one thing each: 12 proxies to the bare servlet's context, 13 reaches the
      * same context through the Unix socket in the run's directory, with setup 3's keepalive. The remote setups'
-     * locations are in a server of their own, whose {@code location /} is setup 3's: setup 3's server has no regex
-     * location for nginx to try.
+     * locations are in a server of their own, whose {@code location /} is setup 3's towards the other JVM: setup 3's
+     * server has no regex location for nginx to try.
      */
     @Test
     void setups12And13AreSetup3WithOneDifferenceEach() {
@@ -260,7 +260,8 @@ class BenchNginxConfTest {
         int regex = remote.indexOf("        location ~ ^/_xaccel/remote/");
         assertTrue(regex > 0, remote);
         assertEquals(xaccel.substring(0, xaccel.indexOf("        location ^~ /_xaccel/media/"))
-                .replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20011;"), remote.substring(0, regex));
+                .replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20011;")
+                .replace("proxy_pass http://tomcat_hop;", "proxy_pass http://tomcat;"), remote.substring(0, regex));
         String bare = ServerBlocks.of(conf, PORTS.bare());
         String uds = ServerBlocks.of(conf, PORTS.uds());
         assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20007;").replace(
@@ -268,12 +269,17 @@ class BenchNginxConfTest {
                 "proxy_set_header X-Sendfile-Type X-Accel-Redirect;\n"
                         + "            proxy_set_header X-Bench-Bare \"" + SECRET + "\";\n"), bare);
         assertEquals(xaccel.replace("listen 127.0.0.1:20002;", "listen 127.0.0.1:20008;")
-                .replace("proxy_pass http://tomcat;", "proxy_pass http://tomcat_unix;"), uds);
+                .replace("proxy_pass http://tomcat_hop;", "proxy_pass http://tomcat_unix;"), uds);
         Path socket = Path.of("/tmp", HopSetups.SOCKET_NAME); // beside nginx's prefix /tmp/ng
         assertTrue(Pattern.compile("upstream tomcat_unix \\{\\s+server unix:" + Pattern.quote(socket.toString())
                 + ";\\s+keepalive 64;\\s+}").matcher(conf).find(), conf);
         assertTrue(Pattern.compile("upstream tomcat \\{\\s+server 127.0.0.1:20000;\\s+keepalive 64;\\s+}")
                 .matcher(conf).find(), conf);
+        // the hop's setups reach the hop's JVM; setup 2 (and the remote setups above) the other
+        assertTrue(Pattern.compile("upstream tomcat_hop \\{\\s+server 127.0.0.1:20012;\\s+keepalive 64;\\s+}")
+                .matcher(conf).find(), conf);
+        assertTrue(xaccel.contains("proxy_pass http://tomcat_hop;"), xaccel);
+        assertTrue(ServerBlocks.of(conf, PORTS.proxied()).contains("proxy_pass http://tomcat;"), conf);
     }
 
     /**
