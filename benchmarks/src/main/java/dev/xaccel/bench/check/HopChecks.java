@@ -15,9 +15,9 @@ import dev.xaccel.bench.setup.BenchStats;
  * (401 without the token), and a request through the Unix-socket upstream
  * is really offloaded by the {@code /accel} filter (its MBean's {@code Offloaded} grows by one), not served by it
  * directly — which is what the filter does when it does not trust the connection. Setups 3, 13 and 16 reach the
- * hop's JVM and not the other. Setup 16 ({@code receipts}): a
- * request through its nginx server is offloaded by the {@code /receipts} filter and receipted exactly once (nginx's
- * line reached the filter's UDP port and matched the identifier), and the identifier never reaches the client.
+ * hop's JVM and not the other. Setup 16 ({@code receipts}): a request through its nginx server is offloaded by the
+ * {@code /receipts} filter and receipted exactly once (nginx's line reached the filter's receipt log and matched the
+ * identifier), and the identifier never reaches the client.
  */
 public final class HopChecks {
 
@@ -48,7 +48,7 @@ public final class HopChecks {
             if (code != 401) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " without the token, not 401");
             }
- code = http.get(rig.hop().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"),
+            code = http.get(rig.hop().url(BareAccelServlet.CONTEXT + "/files/.." + "%2F" + "x"),
                     BareAccelServlet.GATE_HEADER, gate, "Authorization", "Bearer " + rig.token()).status();
             if (code != 404 && code != 400) {
                 throw new BenchFailure("the bare X-Accel servlet answered " + code + " for a name that is not plain");

@@ -47,8 +47,7 @@ import dev.xaccel.bench.system.Processes;
 public record BenchRig(BenchOptions options, Processes processes, Http http, TomcatServer tomcat, TomcatServer hop,
         BenchNginx nginx, Endpoints endpoints, BenchStats stats, BenchStats hopStats, DataSet data, String token,
         Path work, Wrk wrk, Curl curl, RawResults results, LoadWatch load, int clockTicks, String java,
-        String classPath, BenchStore store,
-        String secret, CpuPinning pinning) {
+        String classPath, BenchStore store, String secret, CpuPinning pinning) {
 
     /** The header that passes the token. */
     public String[] auth() {

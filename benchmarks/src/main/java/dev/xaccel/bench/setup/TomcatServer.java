@@ -40,8 +40,8 @@ public final class TomcatServer {
 
     /**
      * Which of the two. The hop's JVM serves nothing but the hop's contexts' requests, so that what its JIT compiles
-     * is what one application behind nginx runs (with every setup in one JVM, setups taking turns deoptimised each
-     * other's code: docs/performance.md); it alone has the Unix socket (setup 13).
+     * is what one application behind nginx runs (with every setup in one JVM, 62 methods were made not entrant and
+     * compiled again during four measured rounds: docs/performance.md); it alone has the Unix socket (setup 13).
      */
     public enum Role {
         /** Setups 1, 2, 5, 6, 9, 10, 14, 15 and the accept-filter workload: {@code tomcat.log}. */
