@@ -95,6 +95,8 @@ final class RunReport {
                         .map(f -> f.count() + " files of " + f.size()).toList()) + ", one per directory"));
         m.put("param.seed", o.seed() + " (--seed)");
         m.put("param.side-rounds", o.sideRuns() + " (accept filter, seed 001's shapes, virtual threads)");
+        m.put("param.hop-blocks", o.hopBlocks() + " (the hop's setups measured back to back per round and "
+                + "concurrency, each block a pair of the hop's ratios)");
         m.put("param.rounds", o.runs());
         m.put("param.pinning", rig.pinning().describe());
         m.put("param.sequential", o.seq() + " downloads per measurement");

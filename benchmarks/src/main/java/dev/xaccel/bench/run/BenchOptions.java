@@ -46,6 +46,9 @@ import java.util.Set;
  * @param seed           the seed of the setups' order in each round ({@code --seed}; default random)
  * @param sideRounds     rounds of the workloads no headline ratio comes from (accept filter, seed 001's shapes,
  *                       virtual threads), at most {@code runs}
+ * @param hopBlocks      how many times each round measures the hop's setups ({@link SmallPlan#HOP}) at the top
+ *                       of each judged concurrency, back to back: each block is a pair of its own for the hop's
+ *                       ratios ({@link #hopRound})
  * @param pin            the client on one CPU, the servers on the others ({@code --no-pin}: off)
  * @param help           {@code --help}: print {@link #usage()} and do nothing else
  * @param commandLine    the arguments as given, for the report
@@ -57,7 +60,7 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         List<Integer> acceptConcurrencies, int acceptSeconds, int floodIdle, int floodSlow, int deferSeconds,
         Duration floodSettle, boolean warmup, int warmupSeconds, List<String> jmhOptions, Set<WorkloadKind> workloads,
         List<Setup> setups, Path outDir, List<String> jvmOptions, Profile profile, boolean offline, long seed,
-        int sideRounds, boolean pin, boolean help, String commandLine) {
+        int sideRounds, int hopBlocks, boolean pin, boolean help, String commandLine) {
 
     /** {@code --profile}, {@code --no-profile}, or on when perf works. */
     public enum Profile {
@@ -107,6 +110,15 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
         return Math.min(sideRounds, runs);
     }
 
+    /**
+     * The round number that block {@code block} (0 is the round's own measurement) of round {@code round} is
+     * recorded under: the round itself, then beyond the last round, so that a ratio of two setups measured in every
+     * block takes each block as a round, and one with a setup measured once per round only the rounds.
+     */
+    public int hopRound(int round, int block) {
+        return round + block * runs;
+    }
+
     /** The highest small-file concurrency: the one the perf profile runs at. */
     public int highestConcurrency() {
         return concurrencies.get(concurrencies.size() - 1);
@@ -154,6 +166,8 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --seed N              seed of that order (default random; printed at the start and in the
                                         results: --seed N measures in the same order again)
                   --side-rounds N       rounds of accept, seed 001's shapes and threads (default %d, at most --runs)
+                  --hop-blocks N        times each round measures the hop's setups (bare, xaccel, receipts) at
+                                        the top, back to back: each block a pair of the hop's ratios (default %d)
                   --seq N               sequential downloads per large-file measurement (default %d)
                   --parallel N          parallel downloaders (default %d), --parallel-each N downloads each (%d)
                   --concurrency "C..."  wrk concurrencies for small files (default "%s"; every setup at the
@@ -183,7 +197,8 @@ public record BenchOptions(boolean quick, String size, long bigBytes, int runs, 
                   --profile|--no-profile  perf profile (cpu-clock, all CPUs) of one extra small-file run per
                                         setup at the highest concurrency (default off: a diagnosis)
                 Requires nginx, wrk, curl, Java 17+ and Maven; it says what is missing and installs nothing.
-                """.formatted(d.size, d.runs, d.sideRounds, d.seq, d.parallel, d.parallelEach, join(d.concurrencies),
+                """.formatted(d.size, d.runs, d.sideRounds, d.hopBlocks, d.seq, d.parallel, d.parallelEach,
+                join(d.concurrencies),
                 String.join(" ", d.deepSizes), String.join(" ", d.spreadSizes), d.spreadDirs, d.wrkSeconds,
                 d.floodIdle, d.floodSlow, d.deferSeconds, setupIds(),
                 String.join(" ", d.jmhOptions), String.join(" ", d.jvmOptions));

@@ -58,6 +58,9 @@ final class OptionDefaults {
     Long seed;
     // the accept filter, seed 001's shapes and virtual threads judge no headline: once per run
     int sideRounds = 1;
+    // the hop's ratios judge a cost of 1-3 % whose rounds scatter ±5 %: three pairs per round narrow their interval
+    // at about 20 s a round per concurrency (docs/performance.md)
+    int hopBlocks = 3;
     boolean help;
 
     void quick() {
@@ -81,6 +84,7 @@ final class OptionDefaults {
         jmhOptions = OptionValues.words("-f 0 -wi 0 -i 1 -r 200ms");
         jvmOptions = List.of("-Xms128m", "-Xmx256m");
         profile = Profile.OFF;
+        hopBlocks = 1;
     }
 
     BenchOptions build(Path benchDir, String commandLine) throws UsageException {
@@ -99,6 +103,6 @@ final class OptionDefaults {
         return new BenchOptions(quick, size, bigBytes, runs, seq, parallel, parallelEach, smallCount, smallSize,
                 smallBytes, deep, spread, concurrencies, wrkSeconds, acceptConcurrencies, acceptSeconds, floodIdle,
                 floodSlow, deferSeconds, floodSettle, warmup, warmupSeconds, jmhOptions, workloads, setups, out,
-                jvmOptions, profile, offline, order, sideRounds, pin, help, commandLine);
+                jvmOptions, profile, offline, order, sideRounds, hopBlocks, pin, help, commandLine);
     }
 }

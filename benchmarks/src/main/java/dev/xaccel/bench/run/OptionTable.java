@@ -53,6 +53,7 @@ final class OptionTable {
         valued("--runs", (b, o, v) -> b.runs = positive(o, v));
         valued("--seed", (b, o, v) -> b.seed = seed(o, v));
         valued("--side-rounds", (b, o, v) -> b.sideRounds = positive(o, v));
+        valued("--hop-blocks", (b, o, v) -> b.hopBlocks = positive(o, v));
         valued("--deep-sizes", (b, o, v) -> b.deepSizes = sizes(o, v));
         valued("--spread-sizes", (b, o, v) -> b.spreadSizes = sizes(o, v));
         valued("--spread-dirs", (b, o, v) -> b.spreadDirs = atLeast(o, v, FileSet.TITLES));

@@ -57,7 +57,7 @@ public final class RunPlan {
             m.put("large", round * o.runs());
         }
         if (o.wants(WorkloadKind.SMALL)) {
-            long receipts = SmallPlan.cases(o).stream().filter(c -> c.setups().contains(Setup.RECEIPTS)).count();
+            int receipts = SmallPlan.receiptMeasurementsPerRound(o);
             m.put("small", (small * (o.wrkSeconds() + OVERHEAD) + receipts * RECEIPT_FLUSH) * o.runs());
         }
         if (o.wants(WorkloadKind.ACCEPT)) {

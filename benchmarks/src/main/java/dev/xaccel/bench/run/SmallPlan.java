@@ -45,13 +45,20 @@ public final class SmallPlan {
     static final List<Setup> SPREAD_QUICK = List.of(Setup.TOMCAT);
 
     /**
+     * The hop's neighbourhood: the bare servlet and the filter without and with receipts, in the hop's JVM.
+     * Measured {@code --hop-blocks} times per round at the top (the only ratios whose target is within the
+     * rounds' scatter).
+     */
+    public static final List<Setup> HOP = List.of(Setup.BARE, Setup.XACCEL, Setup.RECEIPTS);
+
+    /**
      * Measured next to each other in every round ({@code Shuffle}): each list's baseline first, then the setups
      * judged against it, those with a target first. The hop (xaccel and receipts beside the bare servlet), the
      * direct path (the filter and sendfile beside DefaultServlet) and nginx's own answers (cached decisions and
      * signed links beside nginx static). The headline ratios with a target are these pairs (HeadlineRatiosTest).
      */
     public static final List<List<Setup>> NEIGHBOURHOODS = List.of(
-            List.of(Setup.BARE, Setup.XACCEL, Setup.RECEIPTS),
+            HOP,
             List.of(Setup.DEFAULT, Setup.TOMCAT, Setup.SENDFILE, Setup.TOMCAT_NIO),
             List.of(Setup.STATIC, Setup.SIGNED, Setup.CACHED, Setup.CONFINED));
 
@@ -82,9 +89,24 @@ public final class SmallPlan {
         return cases;
     }
 
-    /** Every (case, setup) measurement of one round. */
+    /** Every (case, setup) measurement of one round, the hop's further blocks included. */
     public static int measurementsPerRound(BenchOptions o) {
-        return cases(o).stream().mapToInt(c -> c.setups().size()).sum();
+        return cases(o).stream().mapToInt(c -> c.setups().size() + (o.hopBlocks() - 1) * hopBlock(c).size()).sum();
+    }
+
+    /** Measurements of setup 16 (receipts) in one round, the hop's further blocks included. */
+    public static int receiptMeasurementsPerRound(BenchOptions o) {
+        return cases(o).stream().mapToInt(c -> (c.setups().contains(Setup.RECEIPTS) ? 1 : 0)
+                + (hopBlock(c).contains(Setup.RECEIPTS) ? o.hopBlocks() - 1 : 0)).sum();
+    }
+
+    /**
+     * The setups of {@code k} that each further block of a round measures again ({@code --hop-blocks}): the hop's,
+     * at the top of a judged concurrency, where the hop's ratios are taken; none elsewhere.
+     */
+    public static List<Setup> hopBlock(SmallCase k) {
+        List<Setup> hop = k.setups().stream().filter(HOP::contains).toList();
+        return hop.size() < 2 || k.files().deep() || !k.judged() ? List.of() : hop;
     }
 
     private static void add(List<SmallCase> cases, SmallCase c) {

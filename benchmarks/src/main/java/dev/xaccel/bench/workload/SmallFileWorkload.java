@@ -38,6 +38,19 @@ public final class SmallFileWorkload implements Workload {
                 for (int i = 0; i < order.size(); i++) {
                     measure(rig, order.get(i), r, k, i + 1);
                 }
+                hopBlocks(rig, shuffle, k, r);
+            }
+        }
+    }
+
+    /** The round's further blocks of the hop's setups ({@link SmallPlan#hopBlock}), after the case's own order. */
+    private static void hopBlocks(BenchRig rig, Shuffle shuffle, SmallCase k, int round) {
+        List<Setup> hop = SmallPlan.hopBlock(k);
+        for (int b = 1; b < rig.options().hopBlocks() && !hop.isEmpty(); b++) {
+            int block = rig.options().hopRound(round, b);
+            List<Setup> order = shuffle.order(hop, k.workload(), block);
+            for (int i = 0; i < order.size(); i++) {
+                measure(rig, order.get(i), block, k, i + 1);
             }
         }
     }

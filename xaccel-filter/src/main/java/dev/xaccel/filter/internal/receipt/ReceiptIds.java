@@ -46,9 +46,19 @@ public final class ReceiptIds {
 
     /** A new identifier, never issued before by this instance. */
     public String next() {
+        return id(draw());
+    }
+
+    /** A new counter, never drawn before by this instance: {@link #id} makes its identifier. */
+    long draw() {
+        return counter.incrementAndGet();
+    }
+
+    /** The identifier of a drawn counter. */
+    String id(long drawn) {
         byte[] block = new byte[16];
         put(block, 0, word);
-        put(block, 8, counter.incrementAndGet());
+        put(block, 8, drawn);
         try {
             return HEX.formatHex(encrypt.get().doFinal(block));
         } catch (GeneralSecurityException e) {
@@ -62,15 +72,23 @@ public final class ReceiptIds {
      * @param id 32 lower-case hex digits
      */
     public boolean issued(String id) {
+        return counterOf(id) > 0;
+    }
+
+    /**
+     * The counter {@code id} was made from, or -1 when this instance never issued it: another key's, invented, or
+     * not yet drawn.
+     */
+    long counterOf(String id) {
         if (id.length() != 32 || !isHex(id)) {
-            return false;
+            return -1;
         }
         try {
             byte[] block = decrypt.get().doFinal(HEX.parseHex(id));
             long c = get(block, 8);
-            return get(block, 0) == word && c > 0 && c <= counter.get();
+            return get(block, 0) == word && c > 0 && c <= counter.get() ? c : -1;
         } catch (GeneralSecurityException e) {
-            return false;
+            return -1;
         }
     }
 

@@ -38,6 +38,11 @@ final class ReceiptQueue implements AutoCloseable {
         }
     }
 
+    /** Whether any listener takes receipts: else none is made. */
+    boolean listened() {
+        return !listeners.isEmpty();
+    }
+
     /** Queues the receipt for the listeners; never blocks. */
     void publish(XAccelReceipt r) {
         if (listeners.isEmpty()) {

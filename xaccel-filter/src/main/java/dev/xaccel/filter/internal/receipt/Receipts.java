@@ -3,17 +3,15 @@ package dev.xaccel.filter.internal.receipt;
 import java.net.SocketException;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.logging.Logger;
 
 import dev.xaccel.filter.ConfigException;
@@ -31,10 +29,17 @@ import dev.xaccel.filter.internal.util.Messages;
  * Delivery receipts of one filter: issues an identifier per offload (sent to the front end in
  * {@value #HEADER}), matches the front end's lines to them, makes the receipts of what the filter sent itself, and
  * hands every receipt to the listeners ({@link ReceiptQueue}) and the counters. A line counts only for an
- * identifier issued here and still waiting: an invented one fails {@link ReceiptIds#issued}, a replayed one waits no
- * more, one after its receipt was reported unreceipted is late (the newest {@value #MAX_REMEMBERED_LATE}
+ * identifier issued here and still waiting: an invented one fails {@link ReceiptIds#counterOf}, a replayed one waits
+ * no more, one after its receipt was reported unreceipted is late (the newest {@value #MAX_REMEMBERED_LATE}
  * remembered). Waiting identifiers are bounded in time ({@code receiptTimeout}, then unreceipted) and in number
- * ({@value #MAX_WAITING}, then the oldest are reported unreceipted early). A signed link's line
+ * ({@value #MAX_WAITING}, then the oldest are reported unreceipted early).
+ *
+ * <p>The waiting identifiers sit in a ring of {@value #MAX_WAITING} slots indexed by the counter their identifier
+ * encrypts: issuing is one slot written, a line one decryption and one slot taken, with no map, queue or string key
+ * on either side (a profile of the hop under load put those at about a microsecond per offload). Issuing into a slot
+ * whose older identifier still waits reports that one unreceipted: the bound in number. A sweep of the ring once a
+ * second reports the ones past {@code receiptTimeout}: the bound in time. A taken slot is emptied, so what waited
+ * dies young. A signed link's line
  * ({@link SignedLinkLine}) has no identifier: it counts when the filter's signed-link secret made its signature, each
  * time it comes (a link may be fetched many times). Thread-safe.
  */
@@ -52,20 +57,20 @@ public final class Receipts implements AutoCloseable {
     /** No receipts. */
     public static final Receipts OFF = new Receipts();
 
-    private record Waiting(String id, String file, String tag, long issuedNanos) {
+    /** An issued identifier waiting for its line, by the counter it encrypts. */
+    private record Waiting(long counter, String file, String tag, long issuedNanos) {
     }
 
     private final boolean enabled;
     private final ReceiptIds ids;
     private final FilterStatistics stats;
     private final long timeoutNanos;
-    private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
-    private final Queue<Waiting> order = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger ordered = new AtomicInteger();
-    private final ReentrantLock trimming = new ReentrantLock();
-    /** Identifiers reported unreceipted, newest last; the set for the reader thread, the deque under trimming. */
-    private final Set<String> expired = ConcurrentHashMap.newKeySet();
-    private final ArrayDeque<String> expiredOrder = new ArrayDeque<>();
+    /** Slot {@code counter % MAX_WAITING}: the identifier of that counter while it waits, else empty. */
+    private final AtomicReferenceArray<Waiting> waiting;
+    /** Counters reported unreceipted: the set answers "late?", the queue (its length in the int) forgets the oldest. */
+    private final Set<Long> expired = ConcurrentHashMap.newKeySet();
+    private final Queue<Long> expiredOrder = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger expiredCount = new AtomicInteger();
     private final ReceiptQueue queue;
     /** The front end's lines: a loopback UDP socket or nginx's log file; {@code null}: direct only. */
     private final ReceiptSource source;
@@ -75,6 +80,7 @@ public final class Receipts implements AutoCloseable {
     private Receipts() {
         enabled = false;
         ids = null;
+        waiting = null;
         stats = null;
         timeoutNanos = 0;
         queue = null;
@@ -87,6 +93,7 @@ public final class Receipts implements AutoCloseable {
         this.enabled = true;
         this.links = links;
         this.ids = new ReceiptIds(new SecureRandom());
+        this.waiting = new AtomicReferenceArray<>(s.address() != null || s.file() != null ? MAX_WAITING : 0);
         this.stats = stats;
         this.timeoutNanos = TimeUnit.SECONDS.toNanos(s.timeoutSeconds());
         this.queue = new ReceiptQueue(name, s.queue(), listeners, stats.receiptsDropped);
@@ -170,20 +177,23 @@ public final class Receipts implements AutoCloseable {
      * @param tag  the declaration's tag, or {@code null}
      */
     public String issue(String file, String tag) {
-        String id = ids.next();
-        Waiting w = new Waiting(id, file, tag, System.nanoTime());
-        waiting.put(id, w);
-        order.add(w);
-        if (ordered.incrementAndGet() > MAX_WAITING && trimming.tryLock()) {
-            // the bound holds at every issue, not only at the next sweep: the oldest is reported now (O(1)); a
-            // request never waits for the lock, whoever holds it trims
-            try {
-                expireHeld(w.issuedNanos());
-            } finally {
-                trimming.unlock();
+        long c = ids.draw();
+        Waiting w = new Waiting(c, file, tag, System.nanoTime());
+        int slot = slot(c);
+        Waiting older = waiting.getAndSet(slot, w);
+        if (older != null) {
+            // MAX_WAITING issued since that one, and still no line: the bound holds at every issue (O(1))
+            if (older.counter() > c && waiting.compareAndSet(slot, w, older)) {
+                // the issue MAX_WAITING later came first (this thread stalled between its draw and here)
+                older = w;
             }
+            unreceipted(older, w.issuedNanos());
         }
-        return id;
+        return ids.id(c);
+    }
+
+    private static int slot(long counter) {
+        return (int) (counter % MAX_WAITING);
     }
 
     /**
@@ -194,12 +204,14 @@ public final class Receipts implements AutoCloseable {
      */
     public void sent(String file, String tag, String ranges, long startNanos, int status, long bytes,
             boolean complete) {
-        XAccelReceipt r = new XAccelReceipt(ids.next(), file, tag, complete ? Outcome.COMPLETE : Outcome.ABORTED,
-                ServedBy.FILTER, status, bytes, ranges, Duration.ofNanos(System.nanoTime() - startNanos));
         if (bytes > 0) {
             stats.receiptBytesFilter.add(bytes);
         }
-        publish(r);
+        Outcome outcome = complete ? Outcome.COMPLETE : Outcome.ABORTED;
+        if (count(outcome)) {
+            queue.publish(new XAccelReceipt(ids.next(), file, tag, outcome, ServedBy.FILTER, status, bytes, ranges,
+                    Duration.ofNanos(System.nanoTime() - startNanos)));
+        }
     }
 
     /** One datagram from the socket, or one line of the file. */
@@ -215,18 +227,23 @@ public final class Receipts implements AutoCloseable {
             stats.receiptLinesMalformed.increment();
             return;
         }
-        Waiting w = waiting.remove(line.id());
-        if (w == null) {
-            if (expired.remove(line.id())) {
-                stats.receiptLinesLate.increment();
-            } else {
-                (ids.issued(line.id()) ? stats.receiptLinesStale : stats.receiptLinesForged).increment();
-            }
+        long c = ids.counterOf(line.id());
+        if (c < 0) {
+            stats.receiptLinesForged.increment();
+            return;
+        }
+        int slot = slot(c);
+        Waiting w = waiting.get(slot);
+        if (w == null || w.counter() != c || !waiting.compareAndSet(slot, w, null)) {
+            (expired.remove(c) ? stats.receiptLinesLate : stats.receiptLinesStale).increment();
             return;
         }
         stats.receiptBytesFrontEnd.add(line.bytes());
-        publish(new XAccelReceipt(w.id(), w.file(), w.tag(), line.complete() ? Outcome.COMPLETE : Outcome.ABORTED,
-                ServedBy.FRONT_END, line.status(), line.bytes(), line.ranges(), line.duration()));
+        Outcome outcome = line.complete() ? Outcome.COMPLETE : Outcome.ABORTED;
+        if (count(outcome)) {
+            queue.publish(new XAccelReceipt(line.id(), w.file(), w.tag(), outcome, ServedBy.FRONT_END,
+                    line.status(), line.bytes(), line.ranges(), line.duration()));
+        }
     }
 
     /** A signed link's line: a receipt when this filter's secret signed the link, else forged. */
@@ -241,65 +258,68 @@ public final class Receipts implements AutoCloseable {
             return;
         }
         stats.receiptBytesFrontEnd.add(line.bytes());
-        publish(new XAccelReceipt(ids.next(), line.uri().substring(1), XAccelReceipt.SIGNED_LINK_TAG,
-                line.complete() ? Outcome.COMPLETE : Outcome.ABORTED, ServedBy.FRONT_END, line.status(),
-                line.bytes(), line.ranges(), line.duration()));
+        Outcome outcome = line.complete() ? Outcome.COMPLETE : Outcome.ABORTED;
+        if (count(outcome)) {
+            queue.publish(new XAccelReceipt(ids.next(), line.uri().substring(1), XAccelReceipt.SIGNED_LINK_TAG,
+                    outcome, ServedBy.FRONT_END, line.status(), line.bytes(), line.ranges(), line.duration()));
+        }
     }
 
     /**
-     * Reports what waited past the timeout, or beyond {@link #MAX_WAITING}, as unreceipted. Called by the reader
-     * thread at least once a second, and by a request thread that issued past the bound; a receipt is reported
-     * once whoever polls it ({@code waiting.remove(id, w)}).
+     * Reports what waited past the timeout as unreceipted: one pass over the ring. Called by the reader thread at
+     * least once a second; a receipt is reported once, by whoever empties its slot.
      */
     void expire(long nowNanos) {
-        trimming.lock();
-        try {
-            expireHeld(nowNanos);
-        } finally {
-            trimming.unlock();
-        }
-    }
-
-    /** {@link #expire} with {@link #trimming} held: the only consumer of {@link #order}. */
-    private void expireHeld(long nowNanos) {
-        Waiting head;
-        while ((head = order.peek()) != null) {
-            boolean stillWaiting = waiting.get(head.id()) == head;
-            boolean over = ordered.get() > MAX_WAITING;
-            if (stillWaiting && !over && nowNanos - head.issuedNanos() < timeoutNanos) {
-                return;
-            }
-            order.poll();
-            ordered.decrementAndGet();
-            if (stillWaiting && waiting.remove(head.id(), head)) {
-                rememberLate(head.id());
-                publish(new XAccelReceipt(head.id(), head.file(), head.tag(), Outcome.UNRECEIPTED,
-                        ServedBy.FRONT_END, 0, -1, null, Duration.ofNanos(nowNanos - head.issuedNanos())));
+        for (int i = 0; i < waiting.length(); i++) {
+            Waiting w = waiting.get(i);
+            if (w != null && nowNanos - w.issuedNanos() >= timeoutNanos && waiting.compareAndSet(i, w, null)) {
+                unreceipted(w, nowNanos);
             }
         }
     }
 
-    /** With {@link #trimming} held: a line for {@code id} now counts late, for the newest few thousand. */
-    private void rememberLate(String id) {
-        expired.add(id);
-        expiredOrder.addLast(id);
-        if (expiredOrder.size() > MAX_REMEMBERED_LATE) {
-            expired.remove(expiredOrder.removeFirst());
+    /** Reports {@code w}, taken out of its slot, unreceipted: a line for it now counts late, for the newest few. */
+    private void unreceipted(Waiting w, long nowNanos) {
+        Long c = w.counter();
+        if (expired.add(c)) {
+            expiredOrder.add(c);
+            if (expiredCount.incrementAndGet() > MAX_REMEMBERED_LATE) {
+                Long oldest = expiredOrder.poll();
+                if (oldest != null) {
+                    expiredCount.decrementAndGet();
+                    expired.remove(oldest);
+                }
+            }
+        }
+        if (count(Outcome.UNRECEIPTED)) {
+            queue.publish(new XAccelReceipt(ids.id(w.counter()), w.file(), w.tag(), Outcome.UNRECEIPTED,
+                    ServedBy.FRONT_END, 0, -1, null, Duration.ofNanos(nowNanos - w.issuedNanos())));
         }
     }
 
-    private void publish(XAccelReceipt r) {
-        switch (r.outcome()) {
+    /**
+     * Counts a receipt by its outcome.
+     *
+     * @return whether the receipt is to be made and queued: only listeners see it
+     */
+    private boolean count(Outcome outcome) {
+        switch (outcome) {
             case COMPLETE -> stats.receiptsComplete.increment();
             case ABORTED -> stats.receiptsAborted.increment();
             default -> stats.receiptsUnreceipted.increment();
         }
-        queue.publish(r);
+        return queue.listened();
     }
 
-    /** Identifiers waiting for their line now. */
+    /** Identifiers waiting for their line now (one pass over the ring). */
     public int waiting() {
-        return waiting.size();
+        int n = 0;
+        for (int i = 0; i < waiting.length(); i++) {
+            if (waiting.get(i) != null) {
+                n++;
+            }
+        }
+        return n;
     }
 
     @Override

@@ -39,11 +39,42 @@ class ReceiptsTest {
         FilterStatistics stats = new FilterStatistics("", () -> 0);
         ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
         try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
-            for (int i = 0; i < Receipts.MAX_WAITING + 10; i++) {
-                r.issue("/f", null);
+            String first = r.issue("/f", null);
+            String eleventh = null;
+            for (int i = 1; i < Receipts.MAX_WAITING + 10; i++) {
+                String id = r.issue("/f", null);
+                eleventh = i == 10 ? id : eleventh;
             }
-            assertTrue(r.waiting() <= Receipts.MAX_WAITING, "waiting " + r.waiting());
+            assertEquals(Receipts.MAX_WAITING, r.waiting());
             assertEquals(10, stats.getReceiptsUnreceipted());
+            r.accept("xr1 " + first + " 200 10 c=OK 0.001 r=-");
+            r.accept("xr1 " + eleventh + " 200 10 c=OK 0.001 r=-");
+            assertEquals(1, stats.getReceiptLinesLate(), "the oldest was reported: its line comes late");
+            assertEquals(1, stats.getReceiptsComplete(), "the eleventh still waited");
+        }
+    }
+
+    @Test
+    void onlyWhatWaitedPastTheTimeoutIsReportedUnreceipted() throws Exception {
+        FilterStatistics stats = new FilterStatistics("", () -> 0);
+        ReceiptSettings s = ReceiptSettings.parseMode(ReceiptSettings.OFF, "127.0.0.1:" + freeUdpPort());
+        long timeout = TimeUnit.SECONDS.toNanos(s.timeoutSeconds());
+        try (Receipts r = Receipts.start("test", s, getClass().getClassLoader(), stats)) {
+            String old = r.issue("/old", null);
+            Thread.sleep(20);
+            long between = System.nanoTime();
+            Thread.sleep(20);
+            String young = r.issue("/young", null);
+            r.expire(between);
+            assertEquals(0, stats.getReceiptsUnreceipted(), "within the timeout");
+            r.expire(between + timeout);
+            assertEquals(1, stats.getReceiptsUnreceipted(), "the old one's bound passed, not the young one's");
+            assertEquals(1, r.waiting());
+            r.accept("xr1 " + young + " 200 10 c=OK 0.001 r=-");
+            r.accept("xr1 " + old + " 200 10 c=OK 0.001 r=-");
+            assertEquals(1, stats.getReceiptsComplete());
+            assertEquals(1, stats.getReceiptLinesLate());
+            assertEquals(0, r.waiting());
         }
     }
 
