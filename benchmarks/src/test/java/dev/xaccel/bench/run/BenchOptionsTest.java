@@ -75,7 +75,7 @@ class BenchOptionsTest {
                 "--concurrency", "2 16", "--duration", "2", "--flood", "10,3", "--defer", "7", "--only",
                 "small,jmh", "--setups", "xaccel static,cached", "--jmh", " -f 1  -i 2 ", "--out", "r",
                 "--offline", "--no-profile", "--seed", "1234", "--side-rounds", "3", "--deep-sizes", "4K,1M",
-                "--spread-sizes", "");
+                "--spread-sizes", "", "--hop-blocks", "5");
         assertEquals(1, o.runs());
         assertEquals(3, o.seq());
         assertEquals(2, o.parallel());
@@ -98,6 +98,8 @@ class BenchOptionsTest {
         assertEquals(1234, o.seed());
         assertEquals(1, o.sideRuns(), "at most --runs");
         assertEquals(3, parse("--runs", "5", "--side-rounds", "3").sideRuns());
+        assertEquals(5, o.hopBlocks());
+        assertEquals(1 + 4 * 1, o.hopRound(1, 4), "after the one round");
         assertEquals(List.of(new FileSet("4K", 4 << 10, true, 100), new FileSet("1M", 1 << 20, true, 100)),
                 o.deepSets());
         assertEquals(List.of(), parse("--deep-sizes", "", "--spread-sizes", "").deepSets());
@@ -143,6 +145,7 @@ class BenchOptionsTest {
         assertEquals("--seed: expected an integer (a seed printed by an earlier run), got 'x1'", error("--seed", "x1"));
         assertEquals("--deep-sizes: expected a size like 256M or 1G, got '8KB'", error("--deep-sizes", "8KB 50K"));
         assertEquals("--side-rounds: expected a positive integer, got '0'", error("--side-rounds", "0"));
+        assertEquals("--hop-blocks: expected a positive integer, got '0'", error("--hop-blocks", "0"));
         assertEquals("unknown option 64M", error("--quick", "64M"));
     }
 
