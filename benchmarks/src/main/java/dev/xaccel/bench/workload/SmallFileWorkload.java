@@ -64,14 +64,16 @@ public final class SmallFileWorkload implements Workload {
         long jit0 = rig.jitTicks();
         long n0 = rig.nginxTicks();
         Wrk.Result res = rig.wrk(s, k.files(), c, rig.options().wrkSeconds());
-        // with receipts, the CPU until the last lines are read: nginx flushes its buffered lines up to a second
-        // after the client stopped, and the filter reads them then; both are the receipt path's cost
-        BenchStats.ReceiptCounts r1 = r0 == null ? null : rig.stats(s).awaitReceipts(r0, RECEIPT_WAIT_MS);
         // the JIT's compiler threads apart: they work off their queue in whichever setup's seconds it reaches, for
         // code of any setup of their JVM (a warm-up a one-application JVM finishes; performance.md)
         long jit = Math.max(0, rig.jitTicks() - jit0);
         long j = Math.max(0, rig.jvmTicks() - j0 - jit);
         long n = rig.nginxTicks() - n0;
+        // The CPU over the client's seconds, for every setup alike. With receipts, nginx still holds the lines of
+        // its last partial buffer (at most 64 KiB, about 1 % of a measurement's lines) for up to a second; the
+        // counts wait for them, the CPU figures do not: waiting, they counted the harness's own reads of the
+        // counters (all MBeans every 20 ms, up to 3 s) as the receipt path's cost (docs/performance.md).
+        BenchStats.ReceiptCounts r1 = r0 == null ? null : rig.stats(s).awaitReceipts(r0, RECEIPT_WAIT_MS);
         String w = k.workload();
         RawResults out = rig.results();
         out.count(w, s.id(), round, "order", position);
