@@ -9,6 +9,7 @@ import dev.xaccel.bench.run.Log;
 import dev.xaccel.bench.run.Setup;
 import dev.xaccel.bench.run.WorkloadKind;
 import dev.xaccel.bench.setup.BenchRig;
+import dev.xaccel.bench.setup.BenchStats;
 import dev.xaccel.bench.setup.DataSet;
 
 /**
@@ -52,6 +53,11 @@ public final class Warmup implements Workload {
             if (settled) {
                 break;
             }
+        }
+        if (o.setups().contains(Setup.RECEIPTS)) {
+            // nginx flushes the warm-up's last lines up to a second later: not into the first measurement's counts
+            rig.stats(Setup.RECEIPTS).awaitReceipts(new BenchStats.ReceiptCounts(0, 0, 0),
+                    SmallFileWorkload.RECEIPT_WAIT_MS);
         }
         if (rig.tomcat().acceptFilterPort().isPresent() && o.wants(WorkloadKind.ACCEPT)) {
             rig.wrk().run(AcceptFilterWorkload.base(rig.tomcat().acceptFilterPort().getAsInt()), 4, secs,
