@@ -57,7 +57,7 @@ final class ReceiptSection {
                 + "and the CPU figures flatter it. The CPU figures cover the client's seconds, as every setup's: "
                 + "the last partial buffer (at most 64 KiB, about 1 % of a measurement's lines) is flushed and read "
                 + "after them, and the harness's reads of the counters while it waits are not the receipt path's "
-                + "(up to the runs of 2026-12-07 they were counted: an MBean read every 20 ms, up to 3 s). "
+                + "(up to the full runs of 2026-12-07 07:09 they were counted: MBeans read every 20 ms, up to 3 s). "
                 + "Of which aborted: the requests wrk leaves when it stops "
                 + "(nginx's 499). A request whose client left before nginx had the offload answer is never "
                 + "receipted (nginx ends it in the proxy location, not the internal one that logs the line): at "
