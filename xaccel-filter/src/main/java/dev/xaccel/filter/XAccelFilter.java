@@ -136,8 +136,9 @@ public final class XAccelFilter implements Filter {
         } catch (ConfigException e) {
             throw new ServletException(e.getMessage(), e);
         }
+        // Tomcat's sendfile by name tells no one how it ended: not while each delivery gets a receipt
         FileDelivery delivery = new FileDelivery(cfg, stats, decision,
-                new DirectFileSender(cfg.sendfile(), BUFFER_SIZE), ctx, roots, receipts);
+                new DirectFileSender(cfg.sendfile() && !receipts.enabled(), BUFFER_SIZE), ctx, roots, receipts);
         reportConfinement(name, cfg);
         JmxRegistration jmx;
         try {

@@ -18,7 +18,8 @@ import dev.xaccel.testsupport.servlet.WarDeclared;
  * the requested name naively ({@code root.resolve(name)}, no normalization, no checks), from the path
  * info ({@code /files/<path>}) or from a query parameter ({@code /files?path=<path>}): keeping the file
  * inside a location is the filter's job. Optional query parameters: {@code name} (download name),
- * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type). It answers a POST (a form
+ * {@code disposition} ({@code attachment}/{@code inline}), {@code type} (content type), {@code tag} (the receipt's
+ * tag, {@link XAccelFile#tag}). It answers a POST (a form
  * that posts to download) as a GET.
  */
 public final class DeclaredFileServlet extends HttpServlet implements WarDeclared {
@@ -76,6 +77,9 @@ public final class DeclaredFileServlet extends HttpServlet implements WarDeclare
         }
         if (req.getParameter("type") != null) {
             declared = declared.contentType(req.getParameter("type"));
+        }
+        if (req.getParameter("tag") != null) {
+            declared = declared.tag(req.getParameter("tag"));
         }
         XAccel.sendFile(req, resp, declared);
     }

@@ -17,7 +17,8 @@ import java.util.Map;
  * One suite's world: its media tree, the container of {@link SuiteEnvironment} running {@link SuiteApp}'s
  * application (the auth filter, {@link StreamWrappingFilter}, the XAccelFilter declared as web.xml would, with
  * string init-params, the declared-API servlet at {@code /files/*}, a servlet that sets X-Accel-Redirect on its
- * own at {@code /raw}, {@link StaleHeadersServlet} at {@code /stale/*}), and optionally a front end in front of it.
+ * own at {@code /raw}, {@link StaleHeadersServlet} at {@code /stale/*}, the receipts of {@link ReceiptLog} at
+ * {@code /receipt-log}), and optionally a front end in front of it.
  */
 public final class DeliveryStack implements AutoCloseable {
 
@@ -75,7 +76,8 @@ public final class DeliveryStack implements AutoCloseable {
                 .xaccelFilter(all)
                 .servlet("/files/*", new DeclaredFileServlet(media.media))
                 .servlet("/raw", new RawAccelServlet())
-                .servlet("/stale/*", new StaleHeadersServlet(media.media));
+                .servlet("/stale/*", new StaleHeadersServlet(media.media))
+                .servlet(ReceiptsIT.LOG_PATH, new ReceiptLogServlet());
         ServletContainer container = SuiteEnvironment.container().create(suite, lenient);
         try {
             int port = container.start(app);

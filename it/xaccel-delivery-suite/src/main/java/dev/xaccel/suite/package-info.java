@@ -52,6 +52,11 @@
  * bytes exact.</li>
  * <li>{@link dev.xaccel.suite.StaleHeadersIT}: headers set before the declaration are removed (Servlet 6.0 too);
  * the container runs the Servlet version its factory names.</li>
+ * <li>{@link dev.xaccel.suite.ReceiptsIT}: delivery receipts to the listener web.xml names ({@link
+ * dev.xaccel.suite.ReceiptLog}, read back through {@link dev.xaccel.suite.ReceiptLogServlet}), through nginx's
+ * receipt log and served by the filter, a client that leaves mid-file included;
+ * {@link dev.xaccel.suite.TomcatSendfileReceiptsSuite} (the Tomcat modules subclass it) with {@code sendfile=true}.
+ * </li>
  * <li>{@link dev.xaccel.suite.TomcatSendfileSuite} (not an {@code *IT}: the Tomcat modules subclass it):
  * {@code sendfile=true}, Tomcat's sendfile by name for large single ranges.</li>
  * <li>{@link dev.xaccel.suite.JaxRsSuite} (not an {@code *IT}: a module with Jersey 4 subclasses it):

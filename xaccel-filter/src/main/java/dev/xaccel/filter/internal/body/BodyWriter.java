@@ -2,6 +2,7 @@ package dev.xaccel.filter.internal.body;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.util.Optional;
 
 /**
  * How the body of a directly served single range leaves the filter (zero-copy where the container has a way):
@@ -32,6 +33,16 @@ public interface BodyWriter {
      * @throws FileBody.Shrank when the file ends earlier (before a byte was sent, the caller still answers 500)
      */
     void send(FileChannel channel, long start, long length) throws IOException;
+
+    /**
+     * After {@link #send}: the channel the container sends the body from once the filter has returned, which tells
+     * how far it got when the container closes it ({@link ConnectorSendfile}); empty when the body went out in
+     * {@link #send}. ({@link TomcatSendfile} opens the file itself and tells no one: it is not chosen while
+     * delivery receipts are made.)
+     */
+    default Optional<CountedChannel> handedOff() {
+        return Optional.empty();
+    }
 
     /** Fails with {@link FileBody.Shrank} when the open file is now shorter than {@code start + length}. */
     static void requireLength(FileChannel channel, long start, long length) throws IOException {

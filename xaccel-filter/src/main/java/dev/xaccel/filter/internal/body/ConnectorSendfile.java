@@ -3,6 +3,7 @@ package dev.xaccel.filter.internal.body;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -20,8 +21,9 @@ import dev.xaccel.filter.internal.util.Messages;
  * request attribute {@value #SLOT}, a {@code Predicate<FileChannel>}: JDK types only, as the connector and the
  * application have different class loaders); the filter puts its open channel in it and names the range in Tomcat's
  * sendfile attributes, and the connector sends from that channel after the filter has returned, and closes it. The
- * file is never opened again by name (the file name attribute only reaches Tomcat's trace log). When the connector
- * refuses the channel (the slot's request has ended), the body goes through {@code otherwise}.
+ * file is never opened again by name (the file name attribute only reaches Tomcat's trace log). The channel goes
+ * in {@link CountedChannel counted}, so that how far the body got is known when the connector closes it. When the
+ * connector refuses the channel (the slot's request has ended), the body goes through {@code otherwise}.
  */
 public final class ConnectorSendfile implements BodyWriter {
 
@@ -36,6 +38,7 @@ public final class ConnectorSendfile implements BodyWriter {
     private final OpenFile open;
     private final Path file;
     private final Otherwise otherwise;
+    private CountedChannel handedOff;
 
     /** The writer for a channel the connector refused, made only then. */
     @FunctionalInterface
@@ -80,7 +83,8 @@ public final class ConnectorSendfile implements BodyWriter {
     @Override
     public void send(FileChannel channel, long start, long length) throws IOException {
         BodyWriter.requireLength(channel, start, length);
-        if (!open.handOver(slot)) {
+        CountedChannel counted = new CountedChannel(channel);
+        if (!open.handOver(c -> slot.test(counted))) {
             BodyWriter writer = otherwise.writer();
             if (LOG.isLoggable(Level.FINE)) {
                 LOG.fine(Messages.get("sender.connectorRefused", file, writer.name()));
@@ -91,5 +95,11 @@ public final class ConnectorSendfile implements BodyWriter {
         container.setAttribute(TomcatSendfile.FILENAME, file.toAbsolutePath().toString());
         container.setAttribute(TomcatSendfile.START, Long.valueOf(start));
         container.setAttribute(TomcatSendfile.END, Long.valueOf(start + length));
+        handedOff = counted;
+    }
+
+    @Override
+    public Optional<CountedChannel> handedOff() {
+        return Optional.ofNullable(handedOff);
     }
 }

@@ -152,8 +152,10 @@ public final class DirectFileSender {
             resp.getOutputStream().write(open.content(), (int) start, (int) length);
             return Sent.body(length);
         }
-        writers.choose(req, resp, open, name, length).send(open.channel(), start, length);
-        return Sent.body(length);
+        BodyWriter writer = writers.choose(req, resp, open, name, length);
+        writer.send(open.channel(), start, length);
+        long sent = length;
+        return writer.handedOff().map(c -> Sent.handedOff(sent, c)).orElseGet(() -> Sent.body(sent));
     }
 
     /**

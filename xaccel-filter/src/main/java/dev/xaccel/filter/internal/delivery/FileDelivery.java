@@ -232,12 +232,25 @@ public final class FileDelivery {
         return expires != null && !expires.equals("0");
     }
 
-    /** The receipt of an answer the filter sent itself: only one that went out (not a 404 or a failure). */
+    /**
+     * The receipt of an answer the filter sent itself: only one that went out (not a 404 or a failure). A body the
+     * container sends after the filter returned is receipted when the container closes its channel, with the bytes
+     * that left by then: complete only when all did.
+     */
     private void receipt(HttpServletRequest req, HttpServletResponse resp, XAccelFile declared, Object what,
             long start, Sent sent) {
-        if (receipts.enabled() && sent.kind() == Sent.Kind.BODY) {
-            receipts.sent(receiptName(declared, what), tag(declared), req.getHeader("Range"), start,
-                    resp.getStatus(), sent.bytes(), true);
+        if (!receipts.enabled()) {
+            return;
+        }
+        String name = receiptName(declared, what);
+        String tag = tag(declared);
+        String range = req.getHeader("Range");
+        int status = resp.getStatus();
+        if (sent.kind() == Sent.Kind.BODY) {
+            receipts.sent(name, tag, range, start, status, sent.bytes(), true);
+        } else if (sent.kind() == Sent.Kind.HANDED_OFF) {
+            sent.handOff().orElseThrow().whenClosed(bytes -> receipts.sent(name, tag, range, start, status, bytes,
+                    bytes == sent.bytes()));
         }
     }
 
