@@ -2,6 +2,8 @@ package dev.xaccel.it.springjetty;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -17,16 +19,28 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
+import dev.xaccel.filter.XAccelReceipt;
+import dev.xaccel.filter.XAccelReceiptListener;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 
 /**
  * A Spring Boot application on embedded Jetty: the test-support bearer check stands for the application's
  * authorization (before the XAccelFilter), and a plain controller returns {@code ResponseEntity<Resource>} for the
- * fixture's awkward names, chosen by number; the starter does the rest.
+ * fixture's awkward names, chosen by number; the starter does the rest, and hands its delivery receipts to the
+ * listener bean.
  */
 @SpringBootApplication
 public class JettyLibraryApplication {
+
+    /** What the listener bean received. */
+    static final BlockingQueue<XAccelReceipt> RECEIPTS = new LinkedBlockingQueue<>();
+
+    /** A listener bean: the starter registers every {@link XAccelReceiptListener} with the filter. */
+    @Bean
+    XAccelReceiptListener receiptLog() {
+        return RECEIPTS::add;
+    }
 
     @Bean
     FilterRegistrationBean<BearerAuthFilter> authorization() {

@@ -3,8 +3,11 @@ package dev.xaccel.it.springjetty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,6 +21,7 @@ import org.springframework.http.ContentDisposition;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.xaccel.filter.XAccelReceipt;
 import dev.xaccel.testsupport.RawHttp;
 import dev.xaccel.testsupport.media.MediaFixture;
 import dev.xaccel.testsupport.nginx.DocsNginx;
@@ -27,11 +31,12 @@ import dev.xaccel.testsupport.servlet.BearerAuthFilter;
 /**
  * The starter on Boot's embedded Jetty (ee11), configured by properties only: plain Spring MVC downloads served
  * by the filter directly (byte-exact, ranges, 304) and offloaded through the shipped nginx template (no byte
- * through the application), the application's authorization first. {@code xaccel.connector.*} is set and
+ * through the application), the application's authorization first; the delivery receipts of the filter's own
+ * answers reach the application's listener bean ({@code xaccel.receipts=direct}). {@code xaccel.connector.*} is set and
  * xaccel-tomcat-connector is on the class path: Jetty runs regardless ({@link AcceptFilterNoticeOnJettyIT}).
  */
 @SpringBootTest(classes = JettyLibraryApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "xaccel.connector.accept-filter=httpready")
+        properties = {"xaccel.connector.accept-filter=httpready", "xaccel.receipts=direct"})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SpringBootOnJettyIT {
 
@@ -105,6 +110,32 @@ class SpringBootOnJettyIT {
         RawHttp.Response notModified = get(2).header("If-None-Match", etag).send(port);
         assertThat(notModified.status()).isEqualTo(304);
         assertThat(notModified.body()).isEmpty();
+    }
+
+    @Test
+    void theListenerBeanGetsTheReceiptsOfDirectDownloads() throws InterruptedException {
+        byte[] file = content(3);
+        String name = MediaFixture.AWKWARD_NAMES.get(3);
+        assertThat(get(3).header("Range", "bytes=0-99").send(port).status()).isEqualTo(206);
+        assertThat(get(3).send(port).body()).isEqualTo(file);
+        // earlier tests downloaded the same file: its receipts come in order, the range's first
+        List<XAccelReceipt> mine = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (mine.size() < 2 && System.nanoTime() < deadline) {
+            XAccelReceipt r = JettyLibraryApplication.RECEIPTS.poll(100, TimeUnit.MILLISECONDS);
+            if (r != null && r.file().endsWith(name) && (!mine.isEmpty() || "bytes=0-99".equals(r.ranges()))) {
+                mine.add(r);
+            }
+        }
+        assertThat(mine).as("receipts of %s", name).hasSize(2);
+        assertThat(mine.get(0).status()).isEqualTo(206);
+        assertThat(mine.get(0).bytes()).isEqualTo(100);
+        XAccelReceipt whole = mine.get(1);
+        assertThat(whole.ranges()).isNull();
+        assertThat(whole.status()).isEqualTo(200);
+        assertThat(whole.bytes()).isEqualTo(file.length);
+        assertThat(whole.outcome()).isEqualTo(XAccelReceipt.Outcome.COMPLETE);
+        assertThat(whole.servedBy()).isEqualTo(XAccelReceipt.ServedBy.FILTER);
     }
 
     @Test
