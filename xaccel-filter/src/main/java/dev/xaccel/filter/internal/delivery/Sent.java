@@ -3,7 +3,6 @@ package dev.xaccel.filter.internal.delivery;
 import java.util.Optional;
 
 import dev.xaccel.filter.internal.body.CountedChannel;
-
 import dev.xaccel.filter.internal.metrics.FilterStatistics;
 
 /**
