@@ -145,6 +145,7 @@ class SampleBoundaryIT {
         BoundaryCheck.Result result = BoundaryCheck.run(stack.nginx.port(), targets, callers, secrets);
         System.out.println("sample: " + result.summary(0));
         assertTrue(result.findings().isEmpty(), "sample: " + result.summary(20));
+        assertTrue(result.serverErrors().isEmpty(), "sample: " + result.summary(20));
     }
 
     private static RawHttp.Response login(int port, String contentType, String body) {

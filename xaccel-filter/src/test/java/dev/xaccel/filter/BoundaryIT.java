@@ -47,7 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * protected file. Sent with no credentials, as alice and as bob, no response may carry a byte of a file the
  * application denies that caller. The same for the other front ends' shipped configs (docs/apache, docs/lighttpd,
  * docs/caddy): Apache and lighttpd in front of the same application with {@code headerType=X-Sendfile}, Caddy in
- * front of the first one.
+ * front of the first one. No answer may be a 5xx either: a malformed or denied request gets a precise 4xx.
  */
 class BoundaryIT {
 
@@ -256,5 +256,7 @@ class BoundaryIT {
         BoundaryCheck.Result result = BoundaryCheck.run(port, targets, CALLERS, secrets);
         System.out.println(config + ": " + result.summary(0));
         assertTrue(result.findings().isEmpty(), config + ": " + result.summary(20));
+        // malformed input gets a 4xx: no 5xx from the front end, the filter or the application behind them
+        assertTrue(result.serverErrors().isEmpty(), config + ": " + result.summary(20));
     }
 }

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,6 +43,20 @@ final class OwnedFileServlet extends HttpServlet {
         revoked.remove(user);
     }
 
+    /**
+     * The object's URL with its key encoded, as a presigner makes it: the key is the decoded path as it came, so a
+     * {@code %}, space, {@code #} or {@code ?} in it is part of the name, never the URL's syntax.
+     */
+    private URI objectUrl(String key) {
+        try {
+            URI encoded = new URI(remote.getScheme(), remote.getRawAuthority(), remote.getPath() + key,
+                    "X-Amz-Signature=boundary", null);
+            return URI.create(encoded.toASCIIString());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String user = (String) req.getAttribute(UsersAuthFilter.USER);
@@ -56,7 +71,7 @@ final class OwnedFileServlet extends HttpServlet {
             resp.addCookie(new Cookie("seen", "1"));
         }
         if (remote != null) {
-            XAccel.sendRemote(req, resp, XAccelRemote.of(remote.resolve(path + "?X-Amz-Signature=boundary")));
+            XAccel.sendRemote(req, resp, XAccelRemote.of(objectUrl(path)));
             return;
         }
         XAccelFile file = XAccelFile.of(root.resolve(path));

@@ -139,12 +139,13 @@ class BenchBoundaryIT {
         BoundaryCheck.Result result = BoundaryCheck.run(port, targets, CALLERS, secrets(setup));
         System.out.println("BenchBoundaryIT setup " + setup.id() + ": " + result.summary(0));
         assertTrue(result.findings().isEmpty(), setup.id() + ": " + result.summary(20));
+        assertTrue(result.serverErrors().isEmpty(), setup.id() + ": " + result.summary(20));
     }
 
     /**
      * The remote setups' server (setup 3's {@code location /} and the remote template's locations; here without a
      * store, so its {@code /store/} rewrite answers 502, and without the {@code /remote} context): the same attack,
-     * no finding.
+     * no finding, and no 5xx but that store's 502.
      */
     @Test
     void theRemoteSetupsServerGivesNobodyAByteOfADataFile() throws Exception {
@@ -153,6 +154,7 @@ class BenchBoundaryIT {
                 secrets(Setup.REMOTE_OFFLOAD));
         System.out.println("BenchBoundaryIT remote setups' server: " + result.summary(0));
         assertTrue(result.findings().isEmpty(), result.summary(20));
+        assertTrue(result.serverErrors().stream().allMatch(e -> e.status() == 502), result.summary(20));
     }
 
     @Test

@@ -99,15 +99,30 @@ public final class BoundaryCheck {
         }
     }
 
-    /** What was sent and found. */
-    public record Result(int requests, Map<Integer, Integer> statuses, List<Finding> findings) {
-        /** One line for the test report, plus the first findings. */
+    /**
+     * A 5xx answer: malformed input must get a precise 4xx, never a server error, from the front end, the filter or
+     * the application behind them.
+     */
+    public record ServerError(String caller, String target, int status) {
+        @Override
+        public String toString() {
+            return caller + " GET " + target + " -> " + status;
+        }
+    }
+
+    /** What was sent and found: the leaks, and the answers with a 5xx status, each sorted by caller and target. */
+    public record Result(int requests, Map<Integer, Integer> statuses, List<Finding> findings,
+            List<ServerError> serverErrors) {
+        /** One line for the test report, plus the first leaks and server errors. */
         public String summary(int maxFindings) {
             StringBuilder sb = new StringBuilder();
             sb.append(requests).append(" requests, statuses ").append(statuses).append(", ")
                     .append(findings.size()).append(" leaks");
             for (int i = 0; i < Math.min(maxFindings, findings.size()); i++) {
                 sb.append("\n  ").append(findings.get(i));
+            }
+            for (int i = 0; i < Math.min(maxFindings, serverErrors.size()); i++) {
+                sb.append("\n  server error: ").append(serverErrors.get(i));
             }
             return sb.toString();
         }
@@ -131,6 +146,7 @@ public final class BoundaryCheck {
             probes.put(s, s.probes(secrets));
         }
         List<Finding> findings = Collections.synchronizedList(new ArrayList<>());
+        List<ServerError> serverErrors = Collections.synchronizedList(new ArrayList<>());
         Map<Integer, AtomicInteger> statuses = new java.util.concurrent.ConcurrentSkipListMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
@@ -140,6 +156,9 @@ public final class BoundaryCheck {
                     done.add(pool.submit(() -> {
                         RawHttp.Response r = RawHttp.get(target).headers(caller.headers()).send(port);
                         statuses.computeIfAbsent(r.status(), k -> new AtomicInteger()).incrementAndGet();
+                        if (r.status() >= 500) {
+                            serverErrors.add(new ServerError(caller.name(), target, r.status()));
+                        }
                         for (Map.Entry<Secret, List<byte[]>> e : probes.entrySet()) {
                             if (!e.getKey().readers().contains(caller.name()) && carries(r.raw(), e.getValue())) {
                                 findings.add(new Finding(caller.name(), target, r.status(), e.getKey().name()));
@@ -159,7 +178,9 @@ public final class BoundaryCheck {
         statuses.forEach((k, v) -> counts.put(k, v.get()));
         List<Finding> sorted = new ArrayList<>(findings);
         sorted.sort(java.util.Comparator.comparing(Finding::caller).thenComparing(Finding::target));
-        return new Result(callers.size() * targets.size(), counts, sorted);
+        List<ServerError> errors = new ArrayList<>(serverErrors);
+        errors.sort(java.util.Comparator.comparing(ServerError::caller).thenComparing(ServerError::target));
+        return new Result(callers.size() * targets.size(), counts, sorted, errors);
     }
 
     private static boolean carries(byte[] response, List<byte[]> probes) {
