@@ -68,6 +68,7 @@ class XAccelFilterIT {
         Files.writeString(outside.resolve("secret.txt"), "outside");
         Files.writeString(outside.resolve("free.txt"), "free");
         Files.writeString(outside.resolve(".env"), "free");
+        Files.createSymbolicLink(media.resolve("link-out"), outside);
         FilesResource.root = media;
         FilesResource.outside = outside;
 
@@ -311,6 +312,22 @@ class XAccelFilterIT {
         assertFalse(r.headers().firstValue(ACCEL).isPresent());
         assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"));
         assertTrue(log.count(Level.SEVERE, path) >= 1);
+    }
+
+    /**
+     * A name the application joined below the root, taken out of it by a link in the root: the root's content, not
+     * the application's doing. Refused as the mapped mode refuses it (404, not the 500 of an application bug), and
+     * with {@code allowUnmapped} too, which is about files declared outside every location, not links below one.
+     */
+    @Test
+    void declaredNameThatALinkTakesOutOfTheRootIs404EvenWhenAllowUnmapped() throws Exception {
+        HttpResponse<byte[]> r = http.get("/declare/x?f=link-out/secret.txt", MARKER, ACCEL);
+        assertEquals(404, r.statusCode());
+        assertFalse(r.headers().firstValue(ACCEL).isPresent());
+        assertFalse(new String(r.body(), StandardCharsets.UTF_8).contains("outside"));
+        HttpResponse<byte[]> unmapped = http.get("/extras/declare/x?f=link-out/free.txt", MARKER, ACCEL);
+        assertEquals(404, unmapped.statusCode());
+        assertFalse(new String(unmapped.body(), StandardCharsets.UTF_8).contains("free"));
     }
 
     @Test

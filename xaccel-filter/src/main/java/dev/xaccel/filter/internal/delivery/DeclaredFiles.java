@@ -70,9 +70,10 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
 
     /**
      * A declared file, checked by name first: a name below a location's root without a link is its own real path
-     * (no realpath), and with no front end to give it to, the walk that checks it opens it. Otherwise its real
-     * path decides the location; a file outside every location is an application bug (500, a throttled SEVERE
-     * line) unless {@code allowUnmapped}.
+     * (no realpath), and with no front end to give it to, the walk that checks it opens it. A name below a root
+     * that reaches its file through a link is judged by that root's {@code symlinks} policy (404 for a link it does
+     * not follow). Otherwise its real path decides the location; a file outside every location is an application
+     * bug (500, a throttled SEVERE line) unless {@code allowUnmapped}.
      */
     private final class Declared implements FileLookup {
 
@@ -87,11 +88,10 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
             // a declared name is checked at least by its final name (NAMES is mapped mode's)
             boolean finalNameOnly = check != Check.WALK;
             XAccelConfig cfg = delivery.config();
-            Location location = cfg.locationNamed(declared);
-            Resolution resolved = location == null ? null
-                    : location.resolver().resolveNamedBelow(declared, finalNameOnly);
+            Location named = cfg.locationNamed(declared);
+            Resolution resolved = named == null ? null : named.resolver().resolveNamedBelow(declared, finalNameOnly);
             if (resolved != null) {
-                return new Found(resolved, location);
+                return new Found(resolved, named);
             }
             Path real;
             try {
@@ -99,7 +99,12 @@ public final class DeclaredFiles implements DeclaredState.Delivery {
             } catch (IOException e) {
                 return new Found(Resolution.rejected(404, "not found"), null);
             }
-            location = cfg.locationFor(real);
+            // a link below the root it was declared under: that root's policy refuses it, wherever it leads
+            Resolution linked = named == null ? null : named.resolver().refuseLinkedName(declared, real);
+            if (linked != null) {
+                return new Found(linked, null);
+            }
+            Location location = cfg.locationFor(real);
             resolved = location != null ? location.resolver().resolveDeclared(declared)
                     : outsideRoots(cfg, declared, real);
             if (resolved == null) {

@@ -288,9 +288,10 @@ public final class SafePathResolver {
      *
      * @param file an absolute path
      * @return ok with the real file and its path relative to the real root; rejected with 500 when the path is
-     *         not absolute or the file lies outside the root, 404 when it is missing, not a readable regular
-     *         file, hidden, reached through a forbidden symbolic link, or contains {@code .}/{@code ..}
-     *         segments (those usually come from untrusted input the application joined to a root)
+     *         not absolute or the file lies outside the root (not through a link below it), 404 when it is missing,
+     *         not a readable regular file, hidden, reached through a forbidden symbolic link
+     *         ({@link #refuseLinkedName}), or contains {@code .}/{@code ..} segments (those usually come from
+     *         untrusted input the application joined to a root)
      */
     public Resolution resolveDeclared(Path file) {
         if (file == null) {
@@ -330,6 +331,28 @@ public final class SafePathResolver {
         }
         Resolution r = walk(file, relative, finalNameOnly, true);
         return r == LINK_MET ? null : r;
+    }
+
+    /**
+     * The refusal of a declared name below this root by its name (no dot segment) whose file lies where a link on
+     * the way leads ({@link #resolveNamedBelow} met one): with {@code symlinks=never} every such name, with
+     * {@code within-root} one whose real path leaves this root. A link is the root's content, not the application's
+     * doing, so it is refused as the mapped mode refuses it ({@code 404}), never taken for a file the application
+     * declared outside every location ({@code 500}).
+     *
+     * @param file the declared path
+     * @param real its real path
+     * @return the refusal, or {@code null} when the name is not such a name or the policy follows the link
+     */
+    public Resolution refuseLinkedName(Path file, Path real) {
+        String relative = namedBelow(file);
+        if (relative == null || checkNamedBelow(relative) == DOTS) {
+            return null;
+        }
+        if (policy == SymlinkPolicy.NEVER) {
+            return LINK_MET;
+        }
+        return real.startsWith(root) && !real.equals(root) ? null : Resolution.rejected(404, "link out of the root");
     }
 
     /**
@@ -386,7 +409,9 @@ public final class SafePathResolver {
             return Resolution.rejected(404, "not accessible: " + e.getClass().getSimpleName());
         }
         if (!real.startsWith(root) || real.equals(root)) {
-            return Resolution.rejected(500, "outside root");
+            // out through a link below the root (perhaps swapped in since the caller's look): refused, not a bug
+            Resolution linked = refuseLinkedName(file, real);
+            return linked != null ? linked : Resolution.rejected(500, "outside root");
         }
         // Find the part of the declared path below the root (the prefix whose real path is the root).
         int count = file.getNameCount();

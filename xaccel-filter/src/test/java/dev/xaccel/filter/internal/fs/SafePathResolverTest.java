@@ -357,6 +357,27 @@ class SafePathResolverTest {
     }
 
     @Test
+    void aDeclaredNameBelowTheRootThatALinkTakesOutIsRefusedByThePolicy() throws IOException {
+        SafePathResolver within = resolver(false, SymlinkPolicy.WITHIN_ROOT);
+        SafePathResolver never = resolver(false, SymlinkPolicy.NEVER);
+        Path linkOut = root.resolve("link-out");
+        Path throughDir = root.resolve("linkdir-out/secret.txt");
+        Path linkIn = root.resolve("link-in");
+        Path throughDirIn = root.resolve("linkdir-in/b.mp3");
+        assertEquals(404, within.refuseLinkedName(linkOut, linkOut.toRealPath()).status(), "link out");
+        assertEquals(404, within.refuseLinkedName(throughDir, throughDir.toRealPath()).status(), "directory out");
+        assertEquals(404, within.refuseLinkedName(root.resolve("link-root"), root).status(), "the root itself");
+        assertNull(within.refuseLinkedName(linkIn, linkIn.toRealPath()), "followed: within the root");
+        assertNull(within.refuseLinkedName(throughDirIn, throughDirIn.toRealPath()));
+        assertEquals(404, never.refuseLinkedName(linkIn, linkIn.toRealPath()).status(), "never: any link");
+        assertEquals(404, never.refuseLinkedName(linkOut, linkOut.toRealPath()).status());
+        // not its decision: a dot segment (the application joined input to the root) or a name outside the root
+        assertNull(within.refuseLinkedName(root.resolve("sub/../link-out"), linkOut.toRealPath()));
+        Path secret = outside.resolve("secret.txt");
+        assertNull(within.refuseLinkedName(secret, secret.toRealPath()));
+    }
+
+    @Test
     void declaredRejections() throws IOException {
         SafePathResolver within = resolver(false, SymlinkPolicy.WITHIN_ROOT);
         SafePathResolver never = resolver(false, SymlinkPolicy.NEVER);
@@ -364,7 +385,8 @@ class SafePathResolverTest {
         assertEquals("not absolute", within.resolveDeclared(Path.of("a.mp3")).reason());
         assertEquals(500, within.resolveDeclared(null).status());
         assertEquals(500, within.resolveDeclared(outside.resolve("secret.txt")).status(), "outside");
-        assertEquals(500, within.resolveDeclared(root.resolve("link-out")).status(), "link to outside");
+        assertEquals(404, within.resolveDeclared(root.resolve("link-out")).status(), "link to outside");
+        assertEquals(404, within.resolveDeclared(root.resolve("linkdir-out/secret.txt")).status(), "through one");
         assertEquals(500, within.resolveDeclared(root).status(), "the root itself");
         assertEquals(404, within.resolveDeclared(root.resolve("missing.mp3")).status());
         assertEquals(404, within.resolveDeclared(root.resolve("sub")).status(), "directory");
