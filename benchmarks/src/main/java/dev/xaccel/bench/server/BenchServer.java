@@ -26,10 +26,12 @@ import dev.xaccel.testsupport.tomcat.EmbeddedTomcat;
  * The Tomcat side of the benchmark setups, bound to 127.0.0.1 on free ports; a run starts it twice (the hop's JVM and
  * the others', {@code TomcatServer.Role}), each with every context:
  * <ul>
- * <li>{@code /stream/files/...}: {@link AuthFilter} + the real {@code dev.xaccel.filter.XAccelFilter} in mapped
- * mode with {@code offload=never} (the filter streams the file itself: setups 1 (on the {@code --xaccel-protocol}
- * connector), 2 and 15 (on the plain NIO connector));</li>
- * <li>{@code /accel/files/...}: the same with {@code offload=auto}, {@code frontEnd=nginx},
+ * <li>{@code /stream/files/...}: {@link AuthFilter} (not wrapping the request, as for {@code /default}) + the real
+ * {@code dev.xaccel.filter.XAccelFilter} in mapped mode with {@code offload=never} (the filter streams the file
+ * itself: setups 1 (on the {@code --xaccel-protocol} connector), 2 and 15 (on the plain NIO connector));
+ * {@code /sendfile} (setup 14) likewise with {@code sendfile=true};</li>
+ * <li>{@code /accel/files/...}: the same with the request wrapped (as for {@code /bare}), {@code offload=auto},
+ * {@code frontEnd=nginx},
  * {@code frontEndConfines=true} and {@code symlinks=never} (answers
  * {@code X-Accel-Redirect} when nginx sends {@code X-Sendfile-Type}: setups 3 and 13; {@code /receipts}, setup 16,
  * likewise);</li>
@@ -154,24 +156,27 @@ public final class BenchServer {
         String mappings = "/files/ => " + data;
         String locations = data + " => " + INTERNAL_PREFIX;
         List<Context> contexts = new ArrayList<>();
-        contexts.add(filterContext(tomcat, "/stream", empty, token, mappings, locations, "never", Map.of()));
+        // the direct setups (1, 2, 14, 15) behind /default's auth filter, unwrapped: judged against DefaultServlet,
+        // they pay for the same application in front of them
+        contexts.add(filterContext(tomcat, "/stream", empty, auth(token, false), mappings, locations, "never",
+                Map.of()));
         // setup 14: the same with Tomcat's sendfile by name (DefaultServlet's guarantee)
-        contexts.add(filterContext(tomcat, "/sendfile", empty, token, mappings, locations, "never",
+        contexts.add(filterContext(tomcat, "/sendfile", empty, auth(token, false), mappings, locations, "never",
                 Map.of("sendfile", "true")));
         // setup 3 (TCP) and setup 13 (the Unix socket, which the filter trusts only by the word unix)
-        contexts.add(filterContext(tomcat, "/accel", empty, token, mappings, locations, "auto",
+        contexts.add(filterContext(tomcat, "/accel", empty, auth(token, true), mappings, locations, "auto",
                 with(HOP_PARAMS, Map.of("trustedProxies", ACCEL_TRUSTED_PROXIES))));
         // setup 16: /accel with delivery receipts; nginx's buffered receipt log, which the filter reads (nginx makes
         // the file when it starts, after this JVM: read from its beginning)
         Path receiptsFile = Files.createDirectories(work.resolve("receipts")).resolve("xaccel-receipts.log");
         Files.deleteIfExists(receiptsFile);
-        contexts.add(filterContext(tomcat, "/receipts", empty, token, mappings, locations, "auto",
+        contexts.add(filterContext(tomcat, "/receipts", empty, auth(token, true), mappings, locations, "auto",
                 with(HOP_PARAMS, Map.of("receipts", receiptsFile.toString()))));
         String linkSecret = one(opts, "link-secret", null);
         Map<String, String> signed = linkSecret == null ? Map.of(FRONT_END, NGINX)
                 : Map.of("signedLinkSecret", linkSecret, "signedLinkPrefix", SIGNED_PREFIX, "signedLinkTtl", "3600",
                         FRONT_END, NGINX);
-        Context cached = filterContext(tomcat, "/cached", empty, token, mappings,
+        Context cached = filterContext(tomcat, "/cached", empty, auth(token, true), mappings,
                 locations + " expires=" + CACHED_EXPIRES, "auto", signed);
         contexts.add(cached);
 
@@ -298,19 +303,19 @@ public final class BenchServer {
     }
 
     /**
-     * A context of {@link AuthFilter} (wrapping the request) and the XAccelFilter in mapped mode, declared as a
-     * web.xml would and deployed by the shared harness ({@link EmbeddedTomcat#deploy}); whatever the filters leave
-     * is the default servlet's 404, so that Tomcat builds a filter chain for every path.
+     * A context of {@link AuthFilter} (with {@code auth}'s init-params) and the XAccelFilter in mapped mode, declared
+     * as a web.xml would and deployed by the shared harness ({@link EmbeddedTomcat#deploy}); whatever the filters
+     * leave is the default servlet's 404, so that Tomcat builds a filter chain for every path.
      */
-    private static Context filterContext(Tomcat tomcat, String path, Path docBase, String token, String mappings,
-            String locations, String offload, Map<String, String> more) {
+    private static Context filterContext(Tomcat tomcat, String path, Path docBase, Map<String, String> auth,
+            String mappings, String locations, String offload, Map<String, String> more) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("mappings", mappings);
         params.put("locations", locations);
         params.put("offload", offload);
         params.putAll(more);
         return EmbeddedTomcat.deploy(tomcat, WebApp.at(path).containerMimeMappings()
-                .filter("auth", AuthFilter.class.getName(), auth(token, true))
+                .filter("auth", AuthFilter.class.getName(), auth)
                 .xaccelFilter(params), docBase);
     }
 
