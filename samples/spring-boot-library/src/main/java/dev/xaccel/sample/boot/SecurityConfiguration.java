@@ -1,5 +1,7 @@
 package dev.xaccel.sample.boot;
 
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.Customizer;
@@ -25,6 +27,15 @@ public class SecurityConfiguration {
                 .formLogin(Customizer.withDefaults())
                 .httpBasic(Customizer.withDefaults());
         return http.build();
+    }
+
+    /** Right before Spring Security's chain: {@link MalformedParametersFilter} says why. */
+    @Bean
+    FilterRegistrationBean<MalformedParametersFilter> malformedParameters() {
+        FilterRegistrationBean<MalformedParametersFilter> registration =
+                new FilterRegistrationBean<>(new MalformedParametersFilter());
+        registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
+        return registration;
     }
 
     @Bean
